@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ModeSchema } from './card.ts';
+import { text } from './fields.ts';
+import { AmountSchema, CurrencySchema } from './money.ts';
+import { ChargeTokenSchema } from './tokens.ts';
+
+export const CHARGE_STATUSES = ['PENDING', 'CHARGE_SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CHARGE_FAILED'] as const;
+export const ChargeStatusSchema = z.enum(CHARGE_STATUSES);
+export type ChargeStatus = z.infer<typeof ChargeStatusSchema>;
+
+export const THREEDS_STATUSES = ['PENDING', 'CHARGEABLE', 'NOT_AVAILABLE', 'FAILED', 'CAPTURED'] as const;
+export const ThreeDSStatusSchema = z.enum(THREEDS_STATUSES);
+export type ThreeDSStatus = z.infer<typeof ThreeDSStatusSchema>;
+
+export const ChargeReasonSchema = z.enum(['EXPIRED', 'CANCEL_USING_API']);
+export type ChargeReason = z.infer<typeof ChargeReasonSchema>;
+
+export const ReturnUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' })
+  .max(2048, { error: 'must be at most 2048 characters' })
+  .refine((url) => {
+    const parsed = new URL(url);
+    return parsed.username === '' && parsed.password === '';
+  }, { error: 'must not carry credentials' });
+
+export const CreateChargeBodySchema = z.object({
+  token: text(255),
+  amount: AmountSchema,
+  currency: CurrencySchema,
+  description: text(1000, 0),
+  txn_reference: text(255).optional(),
+  return_url: ReturnUrlSchema,
+});
+export type CreateChargeBody = z.infer<typeof CreateChargeBodySchema>;
+
+export const ChargeSchema = z
+  .object({
+    type: z.literal('charge'),
+    id: z.string(),
+    currency: z.string(),
+    amount: z.number().int(),
+    amount_refunded: z.number().int(),
+    fees: z.number().int().nullable(),
+    description: z.string(),
+    txn_reference: z.string().nullable(),
+    threedSecure: z.object({
+      redirect: z.string(),
+      returnUrl: z.string(),
+      status: ThreeDSStatusSchema,
+    }),
+    status: ChargeStatusSchema,
+    reason: ChargeReasonSchema.nullable(),
+    token: ChargeTokenSchema,
+    created: z.number().int(),
+    mode: ModeSchema,
+  })
+  .meta({ id: 'Charge' });
+export type Charge = z.infer<typeof ChargeSchema>;

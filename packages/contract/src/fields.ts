@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Bounded text; form fields arrive as strings, so no coercion is needed. */
+export function text(max: number, min = 1) {
+  return z
+    .string({ error: 'must be a string' })
+    .min(min, { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` })
+    .max(max, { error: `must be at most ${max} characters` });
+}
+
+/** Digits sent as a string, or (in JSON) as a number. */
+export function integerField(message: string) {
+  return z
+    .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()], { error: message })
+    .transform(Number);
+}

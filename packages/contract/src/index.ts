@@ -1,0 +1,7 @@
+export * from './card.ts';
+export * from './charges.ts';
+export * from './errors.ts';
+export * from './money.ts';
+export * from './refunds.ts';
+export * from './test-helpers.ts';
+export * from './tokens.ts';

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Largest amount accepted, in minor units: keeps every sum far inside a safe integer. */
+export const MAX_AMOUNT = 99_999_999;
+
+/** A positive integer in minor units, sent as plain digits or (in JSON) as a number. */
+export const AmountSchema = z
+  .union([z.string().regex(/^\d+$/), z.number()], {
+    error: 'must be a positive integer of plain digits',
+  })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int({ error: 'must be a positive integer of plain digits' })
+      .positive({ error: 'must be a positive integer' })
+      .max(MAX_AMOUNT, { error: `must be at most ${MAX_AMOUNT}` }),
+  );
+
+const ACTIVE_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** Any active ISO 4217 code, case-insensitive on input, upper case from then on. */
+export const CurrencySchema = z
+  .string()
+  .transform((code) => code.toUpperCase())
+  .refine((code) => ACTIVE_CURRENCIES.has(code), { error: 'must be an active ISO 4217 currency code' });
+
+/** How many minor units the currency has (JPY 0, EUR 2, BHD 3). */
+export function minorUnits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { AuthorizationSchema, BrandSchema, FundingSchema, ModeSchema } from './card.ts';
+import { integerField, text } from './fields.ts';
+
+const CardNumberSchema = z
+  .string({ error: 'must be a string of digits' })
+  .transform((number) => number.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{1,19}$/, { error: 'must contain only digits (at most 19)' }));
+
+export const CreateTokenBodySchema = z.object({
+  card: z.object({
+    number: CardNumberSchema,
+    cvc: z.string({ error: 'must be 3 or 4 digits' }).regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' }),
+    exp_month: integerField('must be a month from 1 to 12').pipe(
+      z.number().int().min(1, { error: 'must be a month from 1 to 12' }).max(12, { error: 'must be a month from 1 to 12' }),
+    ),
+    exp_year: z
+      .union([z.string().regex(/^\d{4}$/), z.number().int().min(1000).max(9999)], { error: 'must be a four-digit year' })
+      .transform(Number),
+    name: text(100),
+  }),
+  address: z
+    .object({
+      address_line1: text(200).optional(),
+      address_line2: text(200).optional(),
+      city: text(100).optional(),
+      state: text(100).optional(),
+      zipcode: text(20).optional(),
+      country: z
+        .string()
+        .regex(/^[A-Za-z]{2}$/, { error: 'must be an ISO 3166-1 alpha-2 country code' })
+        .transform((code) => code.toUpperCase())
+        .optional(),
+    })
+    .optional(),
+  shopper: z.object({
+    /** Required with a secret key; taken from the connection with a publishable key. */
+    ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).optional(),
+    session_id: text(255),
+    email: z.email({ error: 'must be an e-mail address' }).max(254, { error: 'must be at most 254 characters' }),
+  }),
+});
+export type CreateTokenBody = z.infer<typeof CreateTokenBodySchema>;
+
+export const TokenCardSchema = z.object({
+  fundingType: FundingSchema,
+  country: z.string(),
+  last4Digits: z.string(),
+  type: z.string(),
+  brand: BrandSchema,
+  bank: z.string(),
+  name: z.string(),
+  authorization: AuthorizationSchema,
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  addressCity: z.string().nullable(),
+  addressState: z.string().nullable(),
+  addressZip: z.string().nullable(),
+  addressCountry: z.string().nullable(),
+});
+export type TokenCard = z.infer<typeof TokenCardSchema>;
+
+export const TokenSchema = z
+  .object({
+    type: z.literal('token'),
+    id: z.uuid(),
+    card: TokenCardSchema,
+    created: z.number().int(),
+    mode: ModeSchema,
+  })
+  .meta({ id: 'Token' });
+export type Token = z.infer<typeof TokenSchema>;
+
+/** The token as embedded in a charge: the same fields without `mode`. */
+export const ChargeTokenSchema = TokenSchema.omit({ mode: true }).meta({ id: 'ChargeToken' });
+export type ChargeToken = z.infer<typeof ChargeTokenSchema>;
+
+export const ResourceIdParamsSchema = z.object({ id: z.string().max(255) });

@@ -1,0 +1,16 @@
+import type { Mode } from '@payframe/contract';
+import type { IssuerOutcome } from '../domain/test-cards.ts';
+import type { CardSecret } from '../security/vault.ts';
+
+export type AuthorizationRequest = {
+  card: CardSecret & { expMonth: number; expYear: number };
+  amount: number;
+  currency: string;
+  mode: Mode;
+};
+
+/** The bank-facing side of a charge. Live mode uses the one the operator configured; test mode always simulates. */
+export interface Acquirer {
+  readonly name: string;
+  authorize(request: AuthorizationRequest): Promise<IssuerOutcome>;
+}

@@ -1,0 +1,110 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { PayframeError } from '@payframe/contract';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { authenticate } from './http/auth.ts';
+import { BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { authOf } from './http/request-context.ts';
+import { chargeRoutes } from './http/routes/charges.ts';
+import { healthRoutes } from './http/routes/health.ts';
+import { refundRoutes } from './http/routes/refunds.ts';
+import { testHelperRoutes } from './http/routes/test-helpers.ts';
+import { tokenRoutes } from './http/routes/tokens.ts';
+import type { Db, ServiceDeps } from './services/context.ts';
+
+export type AppOptions = {
+  db: Db;
+  services: ServiceDeps;
+  logger: Logger | false;
+  trustProxy: string[];
+  https?: { cert: Buffer; key: Buffer } | undefined;
+  publishableRateLimit: number;
+  secretRateLimit: number;
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { db, services } = options;
+  const app = Fastify({
+    loggerInstance: options.logger || undefined,
+    logger: options.logger ? undefined : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy.length > 0 ? options.trustProxy : false,
+    ...(options.https ? { https: options.https } : {}),
+    routerOptions: { ignoreTrailingSlash: true },
+  }) as unknown as FastifyInstance;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  installErrorHandler(app);
+
+  await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['X-Api-Key', 'Content-Type', 'Idempotency-Key'],
+    credentials: false,
+    maxAge: 600,
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Payframe API', version: '2', description: 'Card tokens, charges and refunds.' },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
+      security: [{ apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  await app.register(healthRoutes(db));
+  app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const apiRateLimit = {
+    timeWindow: 60_000,
+    max: (request: FastifyRequest) => (authOf(request).kind === 'publishable' ? options.publishableRateLimit : options.secretRateLimit),
+    keyGenerator: (request: FastifyRequest) => {
+      const auth = authOf(request);
+      // Card testing comes from one address trying many cards: count per address per publishable key.
+      return auth.kind === 'publishable' ? `pk:${auth.keyId}:${request.ip}` : `sk:${auth.keyId}`;
+    },
+    allowList: (request: FastifyRequest) => authOf(request).kind === 'secret' && options.secretRateLimit === 0,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      new PayframeError('RATE_LIMITED', 'Too many requests: slow down and retry later.', {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+      }),
+  };
+
+  await app.register(
+    async (api) => {
+      await registerBodyParsers(api);
+      api.addHook('onRequest', authenticate({ db, liveEnabled: services.liveAcquirer !== null }));
+      // Every /v2 route is limited; which keys count, and how much, is decided per request.
+      api.addHook('onRoute', (route) => {
+        route.config = { ...route.config, rateLimit: apiRateLimit };
+      });
+      await api.register(rateLimit, { global: false });
+      api.setNotFoundHandler(() => {
+        throw new PayframeError('ROUTE_NOT_FOUND', 'Unrecognized request URL.');
+      });
+      await api.register(tokenRoutes(db, services));
+      await api.register(chargeRoutes(db, services));
+      await api.register(refundRoutes(db, services));
+      await api.register(testHelperRoutes(db, services));
+    },
+    { prefix: '/v2' },
+  );
+
+  app.setNotFoundHandler(() => {
+    throw new PayframeError('ROUTE_NOT_FOUND', 'Unrecognized request URL.');
+  });
+  return app;
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const integer = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+
+/** Every setting, from flags or environment, parsed once. Flags win over the environment. */
+export const ConfigSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65_535).default(4000),
+  host: z.string().default('127.0.0.1'),
+  dataDir: z.string().default('.payframe'),
+  databaseUrl: optionalText,
+  publicUrl: optionalText.pipe(z.url().optional()),
+  /** Addresses or CIDR ranges of proxies whose X-Forwarded-* headers are believed. */
+  trustProxy: optionalText.transform((value) => value?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? []),
+  liveAcquirer: optionalText.pipe(z.enum(['simulator']).optional()),
+  tlsCert: optionalText,
+  tlsKey: optionalText,
+  /** Base64 of 32 bytes; without it a key file in the data directory is used (made on first start). */
+  masterKey: optionalText,
+  feeRateBasisPoints: integer(260),
+  feeFixed: integer(20),
+  publishableRateLimit: integer(60),
+  /** Requests a minute per secret key; 0 leaves secret keys unlimited. */
+  secretRateLimit: integer(0),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+export type ConfigInput = z.input<typeof ConfigSchema>;
+
+const ENVIRONMENT: Record<keyof Config, string> = {
+  port: 'PORT',
+  host: 'HOST',
+  dataDir: 'PAYFRAME_DATA_DIR',
+  databaseUrl: 'DATABASE_URL',
+  publicUrl: 'PAYFRAME_PUBLIC_URL',
+  trustProxy: 'PAYFRAME_TRUST_PROXY',
+  liveAcquirer: 'PAYFRAME_LIVE_ACQUIRER',
+  tlsCert: 'PAYFRAME_TLS_CERT',
+  tlsKey: 'PAYFRAME_TLS_KEY',
+  masterKey: 'PAYFRAME_MASTER_KEY',
+  feeRateBasisPoints: 'PAYFRAME_FEE_RATE_BPS',
+  feeFixed: 'PAYFRAME_FEE_FIXED',
+  publishableRateLimit: 'PAYFRAME_TOKEN_RATE_LIMIT',
+  secretRateLimit: 'PAYFRAME_SECRET_KEY_RATE_LIMIT',
+  logLevel: 'LOG_LEVEL',
+};
+
+/** The environment variable behind each setting, for the README and `--help`. */
+export const CONFIG_ENVIRONMENT = ENVIRONMENT;
+
+export function loadConfig(flags: Partial<Record<keyof Config, string>>, env: NodeJS.ProcessEnv = process.env): Config {
+  const raw: Record<string, string | undefined> = {};
+  for (const [name, variable] of Object.entries(ENVIRONMENT)) {
+    raw[name] = flags[name as keyof Config] ?? env[variable];
+  }
+  const parsed = ConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? '');
+    throw new Error(`Invalid setting ${name} (${ENVIRONMENT[name as keyof Config] ?? name}): ${issue?.message}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,54 @@
+import type { Authorization, Brand, Funding } from '@payframe/contract';
+import cardValidator from 'card-validator';
+import luhn10 from 'card-validator/dist/luhn-10.js';
+import { TEST_CARDS } from './test-cards.ts';
+
+export type CardInfo = {
+  brand: Brand;
+  funding: Funding;
+  country: string;
+  bank: string;
+  authorization: Authorization;
+};
+
+const BRAND_BY_VALIDATOR_TYPE: Record<string, Brand> = {
+  visa: 'VISA',
+  mastercard: 'MASTERCARD',
+  maestro: 'MAESTRO',
+  'american-express': 'AMEX',
+  discover: 'DISCOVER',
+  jcb: 'JCB',
+  'diners-club': 'DINERS',
+  unionpay: 'UNIONPAY',
+};
+
+/** Luhn and length for the detected brand; numbers of no known brand need 12–19 digits and Luhn. */
+export function isValidCardNumber(number: string): boolean {
+  const verification = cardValidator.number(number);
+  if (verification.card) return verification.isValid;
+  return number.length >= 12 && number.length <= 19 && luhn10(number);
+}
+
+/** What the BIN tells about a card: the test cards' own data, otherwise the brand alone. */
+export function describeCard(number: string): CardInfo {
+  const testCard = TEST_CARDS.get(number);
+  if (testCard) {
+    const { brand, funding, country, bank, authorization } = testCard;
+    return { brand, funding, country, bank, authorization };
+  }
+  const type = cardValidator.number(number).card?.type;
+  return {
+    brand: (type && BRAND_BY_VALIDATOR_TYPE[type]) || 'UNKNOWN',
+    funding: 'CREDIT',
+    country: 'UNKNOWN',
+    bank: 'UNKNOWN',
+    authorization: 'NOT_AVAILABLE',
+  };
+}
+
+/** A card is usable through the last day of its expiry month. */
+export function isExpired(expMonth: number, expYear: number, now: number): boolean {
+  const date = new Date(now);
+  const year = date.getUTCFullYear();
+  return expYear < year || (expYear === year && expMonth < date.getUTCMonth() + 1);
+}

@@ -1,0 +1,128 @@
+import type { ChargeReason, ChargeStatus, ErrorCode, ThreeDSStatus } from '@payframe/contract';
+import { captureFee, type FeeSchedule } from './fees.ts';
+
+/** An uncaptured charge is released exactly this long after creation. */
+export const CHARGE_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The part of a charge that the lifecycle reads and moves; everything else is carried along. */
+export type ChargeState = {
+  status: ChargeStatus;
+  threedsStatus: ThreeDSStatus;
+  reason: ChargeReason | null;
+  amount: number;
+  amountRefunded: number;
+  fees: number | null;
+  createdAt: number;
+};
+
+export type ChargeEvent =
+  | { type: 'authenticate'; result: 'success' | 'failure' }
+  | { type: 'capture'; fees: FeeSchedule }
+  | { type: 'cancel' }
+  | { type: 'refund'; amount: number | undefined };
+
+export type TransitionError = { code: ErrorCode; message: string; parameter?: string };
+
+export type TransitionResult<C extends ChargeState> =
+  | { ok: true; charge: C; refunded: number }
+  | { ok: false; error: TransitionError };
+
+/** Applies the exact 7-day expiry: a charge read at or after its deadline is released whole. */
+export function settle<C extends ChargeState>(charge: C, now: number): C {
+  if (charge.status !== 'PENDING' || now < charge.createdAt + CHARGE_EXPIRY_MS) return charge;
+  return { ...charge, status: 'REFUNDED', reason: 'EXPIRED', threedsStatus: 'NOT_AVAILABLE', amountRefunded: charge.amount };
+}
+
+/** The one place that decides how a charge may move (DESIGN §7). Pure: `now` is given. */
+export function transition<C extends ChargeState>(current: C, event: ChargeEvent, now: number): TransitionResult<C> {
+  const charge = settle(current, now);
+  const ended = endedError(charge, event);
+  if (ended) return fail(ended);
+
+  switch (event.type) {
+    case 'authenticate':
+      if (charge.threedsStatus !== 'PENDING') {
+        return fail({ code: 'AUTHENTICATION_NOT_PENDING', message: `3-D Secure is ${charge.threedsStatus}, not PENDING.` });
+      }
+      return ok({ ...charge, threedsStatus: event.result === 'success' ? 'CHARGEABLE' : 'FAILED' });
+    case 'capture':
+      return capture(charge, event.fees);
+    case 'cancel':
+      if (charge.status !== 'PENDING') return fail(alreadyCaptured('cancel'));
+      return ok({ ...charge, status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', threedsStatus: 'NOT_AVAILABLE' });
+    case 'refund':
+      return refund(charge, event.amount);
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Errors of charges that have ended, checked before anything else (expiry first, as in §7). */
+function endedError(charge: ChargeState, event: ChargeEvent): TransitionError | null {
+  if (charge.status === 'REFUNDED' && charge.reason === 'EXPIRED') {
+    if (event.type === 'authenticate') return null;
+    return { code: 'CHARGE_EXPIRED', message: 'The charge expired uncaptured seven days after creation; its authorization was released.' };
+  }
+  if (event.type === 'authenticate') return null;
+  if (charge.status === 'CHARGE_FAILED') {
+    return { code: 'CHARGE_CANCELED', message: 'The charge was canceled.' };
+  }
+  if (charge.status === 'REFUNDED') {
+    return { code: 'CHARGE_ALREADY_REFUNDED', message: 'The charge has already been refunded in full.' };
+  }
+  return null;
+}
+
+function capture<C extends ChargeState>(charge: C, fees: FeeSchedule): TransitionResult<C> {
+  if (charge.status !== 'PENDING') return fail(alreadyCaptured('capture'));
+  if (charge.threedsStatus === 'PENDING') {
+    return fail({ code: 'AUTHENTICATION_REQUIRED', message: 'The shopper has not completed 3-D Secure authentication yet.' });
+  }
+  if (charge.threedsStatus === 'FAILED') {
+    return fail({ code: 'AUTHENTICATION_FAILED', message: 'The shopper failed 3-D Secure authentication.' });
+  }
+  return ok({ ...charge, status: 'CHARGE_SUCCESS', threedsStatus: 'CAPTURED', fees: captureFee(charge.amount, fees) });
+}
+
+function refund<C extends ChargeState>(charge: C, amount: number | undefined): TransitionResult<C> {
+  const remaining = charge.amount - charge.amountRefunded;
+  const requested = amount ?? remaining;
+  if (requested > remaining) {
+    return fail({
+      code: 'AMOUNT_EXCEEDS_REMAINING',
+      message: `The refund of ${requested} exceeds the ${remaining} that remains on the charge.`,
+      parameter: 'amount',
+    });
+  }
+  if (charge.status === 'PENDING') {
+    if (requested < remaining) {
+      return fail({
+        code: 'PARAMETER_INVALID',
+        message: 'An uncaptured charge can only be released whole: omit amount or send the full amount.',
+        parameter: 'amount',
+      });
+    }
+    return ok({ ...charge, status: 'REFUNDED', threedsStatus: 'NOT_AVAILABLE', amountRefunded: charge.amount }, requested);
+  }
+  const amountRefunded = charge.amountRefunded + requested;
+  return ok({ ...charge, status: amountRefunded === charge.amount ? 'REFUNDED' : 'PARTIALLY_REFUNDED', amountRefunded }, requested);
+}
+
+function alreadyCaptured(action: 'capture' | 'cancel'): TransitionError {
+  return {
+    code: 'CHARGE_ALREADY_CAPTURED',
+    message: action === 'cancel' ? 'The charge has been captured; refund it instead.' : 'The charge has already been captured.',
+  };
+}
+
+function ok<C extends ChargeState>(charge: C, refunded = 0): TransitionResult<C> {
+  return { ok: true, charge, refunded };
+}
+
+function fail<C extends ChargeState>(error: TransitionError): TransitionResult<C> {
+  return { ok: false, error };
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled charge event: ${JSON.stringify(value)}`);
+}

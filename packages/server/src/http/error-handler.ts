@@ -1,0 +1,70 @@
+import { PayframeError } from '@payframe/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Fastify's own failures that a client can cause, and what they mean in the contract. */
+const FASTIFY_ERRORS: Record<string, (error: FastifyError) => PayframeError> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new PayframeError('BODY_TOO_LARGE', 'The request body is larger than 1 MB.'),
+  FST_REQ_FILE_TOO_LARGE: () => new PayframeError('BODY_TOO_LARGE', 'The request body is larger than 1 MB.'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    new PayframeError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Unsupported content type: send application/x-www-form-urlencoded, multipart/form-data or application/json.',
+    ),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new PayframeError('PARAMETER_INVALID', 'The Content-Length header does not match the body.'),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => new PayframeError('PARAMETER_INVALID', 'The request body is not valid JSON.'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new PayframeError('PARAMETER_INVALID', 'The multipart body is malformed.'),
+  FST_FILES_LIMIT: () => new PayframeError('PARAMETER_INVALID', 'File uploads are not accepted: send form fields only.'),
+  FST_PARTS_LIMIT: () => new PayframeError('PARAMETER_INVALID', 'The multipart body has too many parts.'),
+  FST_FIELDS_LIMIT: () => new PayframeError('PARAMETER_INVALID', 'The multipart body has too many fields.'),
+  FST_REQ_FIELD_TOO_LARGE: () => new PayframeError('BODY_TOO_LARGE', 'A multipart field is too large.'),
+};
+
+/** Turns anything thrown into the one error shape of DESIGN §5; unknown faults become a bare 500. */
+export function toPayframeError(error: unknown, request: FastifyRequest): PayframeError {
+  if (error instanceof PayframeError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) return validationError(error, request);
+  const fastifyError = error as FastifyError;
+  const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
+  if (known) return known(fastifyError);
+  if (fastifyError.statusCode === 429) return new PayframeError('RATE_LIMITED', 'Too many requests: slow down and retry later.');
+  if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
+    return new PayframeError('PARAMETER_INVALID', 'The request body could not be parsed.');
+  }
+  return new PayframeError('INTERNAL_ERROR', 'An internal error occurred. It has been logged; retry or contact support.');
+}
+
+function validationError(
+  error: { validation: Array<{ instancePath: string; message?: string }>; validationContext?: string },
+  request: FastifyRequest,
+): PayframeError {
+  const issue = error.validation[0];
+  const segments = (issue?.instancePath ?? '').split('/').filter(Boolean);
+  const source = error.validationContext === 'params' ? request.params : request.body;
+  const parameter = segments.join('.') || 'body';
+  if (valueAt(source, segments) === undefined) {
+    return new PayframeError('PARAMETER_MISSING', `Missing required parameter: ${parameter}`, { parameter });
+  }
+  return new PayframeError('PARAMETER_INVALID', `Invalid parameter ${parameter}: ${issue?.message ?? 'invalid value'}`, { parameter });
+}
+
+function valueAt(source: unknown, path: string[]): unknown {
+  let value = source;
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, segment)) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const payframeError = toPayframeError(error, request);
+    if (payframeError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    }
+    const retryAfter = reply.getHeader('retry-after');
+    if (payframeError.code === 'RATE_LIMITED' && retryAfter === undefined) reply.header('retry-after', '60');
+    return reply.code(payframeError.status).headers(payframeError.headers).send(payframeError.toBody());
+  });
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import { ACQUIRERS, simulatorAcquirer } from './acquirer/simulator.ts';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { randomIds } from './ids.ts';
+import { loggerOptions } from './logging.ts';
+import { loadServerSecrets } from './security/secrets.ts';
+import type { ServiceDeps } from './services/context.ts';
+import { openStore } from './storage/db.ts';
+import { storageLocation } from './storage/location.ts';
+
+export type RunningServer = { url: string; close(): Promise<void> };
+
+/** config → store → app → listen. The only place that listens. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const logger = pino(loggerOptions(config.logLevel));
+  const store = await openStore(storageLocation(config));
+  const secrets = loadServerSecrets({ masterKey: config.masterKey, keyFile: join(config.dataDir, 'master.key') });
+  let publicUrl = config.publicUrl;
+
+  const services: ServiceDeps = {
+    secrets,
+    liveAcquirer: config.liveAcquirer ? (ACQUIRERS[config.liveAcquirer] ?? null) : null,
+    testAcquirer: simulatorAcquirer,
+    fees: { rateBasisPoints: config.feeRateBasisPoints, fixed: config.feeFixed },
+    threeDSUrl: () => `${publicUrl}/3d-secure`,
+    ids: randomIds,
+  };
+  const https = config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } : undefined;
+  const app = await buildApp({
+    db: store.db,
+    services,
+    logger,
+    trustProxy: config.trustProxy,
+    https,
+    publishableRateLimit: config.publishableRateLimit,
+    secretRateLimit: config.secretRateLimit,
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const scheme = https ? 'https' : 'http';
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  publicUrl = (publicUrl ?? url).replace(/\/$/, '');
+  logger.info({ url, publicUrl }, 'payframe ready');
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    close: () => {
+      closing ??= app.close().then(() => store.close());
+      return closing;
+    },
+  };
+}

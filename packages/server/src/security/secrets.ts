@@ -1,0 +1,49 @@
+import { randomBytes, hkdfSync } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** Keys derived from one master secret, each for a single purpose. */
+export type ServerSecrets = {
+  cardEncryptionKey: Buffer;
+  fingerprintKey: Buffer;
+  threeDSKey: Buffer;
+};
+
+export type MasterKeySource = { masterKey?: string | undefined; keyFile: string };
+
+/**
+ * The master key comes from configuration (base64, 32 bytes) or from a key file made with
+ * mode 0600 on first start: several instances share a database only if they share this key.
+ */
+export function loadServerSecrets(source: MasterKeySource): ServerSecrets {
+  const master = source.masterKey ? decodeMasterKey(source.masterKey) : readOrCreateKeyFile(source.keyFile);
+  const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `payframe:${purpose}`, 32));
+  return {
+    cardEncryptionKey: derive('card-encryption'),
+    fingerprintKey: derive('card-fingerprint'),
+    threeDSKey: derive('threeds-pares'),
+  };
+}
+
+function decodeMasterKey(encoded: string): Buffer {
+  const key = Buffer.from(encoded, 'base64');
+  if (key.length !== 32) throw new Error('PAYFRAME_MASTER_KEY must be 32 bytes, base64-encoded');
+  return key;
+}
+
+function readOrCreateKeyFile(path: string): Buffer {
+  try {
+    return decodeMasterKey(readFileSync(path, 'utf8').trim());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    // 'wx': when two processes start at once, exactly one writes the key and the other reads it.
+    writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(path, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return decodeMasterKey(readFileSync(path, 'utf8').trim());
+}

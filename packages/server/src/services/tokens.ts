@@ -1,0 +1,68 @@
+import { type CreateTokenBody, PayframeError, type Token } from '@payframe/contract';
+import { describeCard, isExpired, isValidCardNumber } from '../domain/card-info.ts';
+import { cardFingerprint } from '../security/fingerprint.ts';
+import { sealCard } from '../security/vault.ts';
+import type { TokensTable } from '../storage/schema.ts';
+import type { Caller, Db, ServiceDeps } from './context.ts';
+import { tokenView } from './views.ts';
+
+/** Exchanges card details for a single-use token; the number and CVC are stored only sealed. */
+export async function createToken(
+  db: Db,
+  deps: ServiceDeps,
+  caller: Caller,
+  input: CreateTokenBody,
+  shopperIp: string,
+): Promise<Token> {
+  const { card, address, shopper } = input;
+  if (!isValidCardNumber(card.number)) {
+    throw new PayframeError('INCORRECT_NUMBER', 'The card number is not a valid card number.', { parameter: 'card.number' });
+  }
+  if (isExpired(card.exp_month, card.exp_year, caller.now)) {
+    throw new PayframeError('EXPIRED_CARD', 'The card has expired.', { parameter: 'card.exp_year' });
+  }
+  const info = describeCard(card.number);
+  const id = deps.ids.uuid();
+  const row: TokensTable = {
+    id,
+    account_id: caller.accountId,
+    mode: caller.mode,
+    created_at: caller.now,
+    used_at: null,
+    ...info,
+    bin: card.number.slice(0, 6),
+    last4: card.number.slice(-4),
+    exp_month: card.exp_month,
+    exp_year: card.exp_year,
+    fingerprint: cardFingerprint(deps.secrets.fingerprintKey, card.number),
+    card_secret: sealCard(deps.secrets.cardEncryptionKey, id, { number: card.number, cvc: card.cvc }),
+    name: card.name,
+    address_line1: address?.address_line1 ?? null,
+    address_line2: address?.address_line2 ?? null,
+    address_city: address?.city ?? null,
+    address_state: address?.state ?? null,
+    address_zip: address?.zipcode ?? null,
+    address_country: address?.country ?? null,
+    shopper_ip: shopperIp,
+    shopper_session_id: shopper.session_id,
+    shopper_email: shopper.email,
+  };
+  await db.insertInto('tokens').values(row).execute();
+  return tokenView(row);
+}
+
+export async function findToken(db: Db, caller: Caller, id: string): Promise<TokensTable | undefined> {
+  return db
+    .selectFrom('tokens')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', caller.accountId)
+    .where('mode', '=', caller.mode)
+    .executeTakeFirst();
+}
+
+export async function retrieveToken(db: Db, caller: Caller, id: string): Promise<Token> {
+  const token = await findToken(db, caller, id);
+  if (!token) throw new PayframeError('RESOURCE_MISSING', 'No such token.', { parameter: 'id' });
+  return tokenView(token);
+}

@@ -1,0 +1,70 @@
+import type { Charge, ChargeToken, Refund, Token } from '@payframe/contract';
+import { epochSeconds, isoSecondsUtc } from '../domain/clock.ts';
+import { threeDSRedirect } from '../security/threeds-link.ts';
+import type { ChargesTable, RefundsTable, TokensTable } from '../storage/schema.ts';
+import type { ServiceDeps } from './context.ts';
+
+export function chargeTokenView(token: TokensTable): ChargeToken {
+  return {
+    type: 'token',
+    id: token.id,
+    card: {
+      fundingType: token.funding,
+      country: token.country,
+      last4Digits: token.last4,
+      type: `${token.brand}_${token.funding}`,
+      brand: token.brand,
+      bank: token.bank,
+      name: token.name,
+      authorization: token.authorization,
+      addressLine1: token.address_line1,
+      addressLine2: token.address_line2,
+      addressCity: token.address_city,
+      addressState: token.address_state,
+      addressZip: token.address_zip,
+      addressCountry: token.address_country,
+    },
+    created: epochSeconds(token.created_at),
+  };
+}
+
+export function tokenView(token: TokensTable): Token {
+  return { ...chargeTokenView(token), mode: token.mode };
+}
+
+export function chargeView(charge: ChargesTable, token: TokensTable, deps: ServiceDeps): Charge {
+  return {
+    type: 'charge',
+    id: charge.id,
+    currency: charge.currency,
+    amount: charge.amount,
+    amount_refunded: charge.amount_refunded,
+    fees: charge.fees,
+    description: charge.description,
+    txn_reference: charge.txn_reference,
+    threedSecure: {
+      redirect: threeDSRedirect(deps.threeDSUrl(), deps.secrets.threeDSKey, charge.id),
+      returnUrl: charge.return_url,
+      status: charge.threeds_status,
+    },
+    status: charge.status,
+    reason: charge.reason,
+    token: chargeTokenView(token),
+    created: epochSeconds(charge.created_at),
+    mode: charge.mode,
+  };
+}
+
+export function refundView(refund: RefundsTable): Refund {
+  return {
+    type: 'refund',
+    id: refund.id,
+    charge: refund.charge_id,
+    currency: refund.currency,
+    amount: refund.amount,
+    fee_refunded: refund.fee_refunded,
+    status: 'REFUNDED',
+    created: isoSecondsUtc(refund.created_at),
+    mode: refund.mode,
+  };
+}

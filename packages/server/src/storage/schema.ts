@@ -1,0 +1,108 @@
+import type { Authorization, Brand, ChargeReason, ChargeStatus, Funding, Mode, ThreeDSStatus } from '@payframe/contract';
+import type { Generated } from 'kysely';
+
+/** Times are integer epoch milliseconds; money is integer minor units. */
+export interface AccountsTable {
+  id: string;
+  name: string;
+  created_at: number;
+  /** Seconds the account's test-mode clock runs ahead of the real one. */
+  test_clock_offset: Generated<number>;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  kind: 'secret' | 'publishable';
+  mode: Mode;
+  /** SHA-256 of the whole key: keys are high-entropy, so a fast hash is enough. */
+  hash: string;
+  /** The key's prefix and last characters, for listing without revealing it. */
+  hint: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface TokensTable {
+  id: string;
+  account_id: string;
+  mode: Mode;
+  created_at: number;
+  used_at: number | null;
+  brand: Brand;
+  funding: Funding;
+  country: string;
+  bank: string;
+  authorization: Authorization;
+  bin: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  fingerprint: string;
+  /** AES-256-GCM of the number and CVC; erased when the token is used. */
+  card_secret: string | null;
+  name: string;
+  address_line1: string | null;
+  address_line2: string | null;
+  address_city: string | null;
+  address_state: string | null;
+  address_zip: string | null;
+  address_country: string | null;
+  shopper_ip: string;
+  shopper_session_id: string;
+  shopper_email: string;
+}
+
+export interface ChargesTable {
+  id: string;
+  account_id: string;
+  mode: Mode;
+  token_id: string;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  description: string;
+  txn_reference: string | null;
+  return_url: string;
+  status: ChargeStatus;
+  threeds_status: ThreeDSStatus;
+  reason: ChargeReason | null;
+  fees: number | null;
+  created_at: number;
+  updated_at: number;
+  /** Bumped by every write: conditional updates on it make concurrent moves safe. */
+  version: number;
+}
+
+export interface RefundsTable {
+  id: string;
+  account_id: string;
+  mode: Mode;
+  charge_id: string;
+  amount: number;
+  currency: string;
+  fee_refunded: number;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  account_id: string;
+  mode: Mode;
+  key: string;
+  /** Hash of method, path and canonical parameters. */
+  request_hash: string;
+  state: 'in_flight' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: number;
+  locked_at: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  tokens: TokensTable;
+  charges: ChargesTable;
+  refunds: RefundsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
