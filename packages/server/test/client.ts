@@ -1,0 +1,88 @@
+import type { ErrorBody } from '@payframe/contract';
+
+export type Encoding = 'form' | 'json' | 'multipart';
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
+type Params = Record<string, unknown>;
+
+/** Flattens nested params into bracketed names, as a form-posting client would send them. */
+export function bracketed(params: Params, prefix = ''): Array<[string, string]> {
+  return Object.entries(params).flatMap(([key, value]) => {
+    const name = prefix ? `${prefix}[${key}]` : key;
+    if (value === undefined) return [];
+    if (value !== null && typeof value === 'object') return bracketed(value as Params, name);
+    return [[name, String(value)] as [string, string]];
+  });
+}
+
+function encode(params: Params | undefined, encoding: Encoding): { body?: BodyInit; headers: Record<string, string> } {
+  if (params === undefined) return { headers: {} };
+  if (encoding === 'json') return { body: JSON.stringify(params), headers: { 'content-type': 'application/json' } };
+  if (encoding === 'multipart') {
+    const form = new FormData();
+    for (const [name, value] of bracketed(params)) form.append(name, value);
+    return { body: form, headers: {} };
+  }
+  return { body: new URLSearchParams(bracketed(params)), headers: {} };
+}
+
+/** A thin HTTP client over fetch: real requests, nothing of the server imported. */
+export function client(baseUrl: string, apiKey?: string) {
+  async function request<T>(method: string, path: string, params?: Params, options: { encoding?: Encoding; headers?: Record<string, string> } = {}) {
+    const { body, headers } = encode(params, options.encoding ?? 'form');
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      body: body ?? null,
+      headers: { ...(apiKey ? { 'x-api-key': apiKey } : {}), ...headers, ...options.headers },
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers } as ApiResponse<T>;
+  }
+  return {
+    get: <T = any>(path: string, options?: { headers?: Record<string, string> }) => request<T>('GET', path, undefined, options),
+    post: <T = any>(path: string, params?: Params, options?: { encoding?: Encoding; headers?: Record<string, string> }) =>
+      request<T>('POST', path, params, options),
+    request,
+  };
+}
+export type Client = ReturnType<typeof client>;
+
+export const TEST_PANS = {
+  visa: '4242424242424242',
+  visa3ds: '4000000000003220',
+  mastercard3ds: '5555555555554444',
+  mastercardDebit: '5454545454545454',
+  visaFr3ds: '4444333322221111',
+  visaDebitIn: '4462030000000000',
+  maestro3ds: '6759649826438450',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  expired: '4000000000000069',
+  incorrectCvc: '4000000000000127',
+} as const;
+
+export function tokenParams(number: string, overrides: Params = {}): Params {
+  return {
+    card: { number, cvc: '123', exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 3), name: 'Ada Lovelace' },
+    shopper: { ip: '203.0.113.7', session_id: 'session-1', email: 'ada@example.com' },
+    ...overrides,
+  };
+}
+
+export function chargeParams(token: string, overrides: Params = {}): Params {
+  return { token, amount: '500', currency: 'eur', description: 'Order #1', return_url: 'https://shop.example/return', ...overrides };
+}
+
+/** token → charge, returning the charge body; fails the test loudly if either step does. */
+export async function createCharge(api: Client, number: string, overrides: Params = {}): Promise<any> {
+  const token = await api.post('/v2/tokens', tokenParams(number));
+  if (token.status !== 200) throw new Error(`token: ${token.status} ${JSON.stringify(token.body)}`);
+  const charge = await api.post('/v2/charges', chargeParams(token.body.id, overrides));
+  if (charge.status !== 200) throw new Error(`charge: ${charge.status} ${JSON.stringify(charge.body)}`);
+  return charge.body;
+}
+
+export function expectErrorShape(body: ErrorBody): void {
+  if (typeof body?.type !== 'string' || typeof body.message !== 'string') throw new Error(`not an error body: ${JSON.stringify(body)}`);
+  if (body.error?.message !== body.message) throw new Error(`error.message differs from message: ${JSON.stringify(body)}`);
+  if (!/^[A-Z][A-Z_]*$/.test(body.error.code)) throw new Error(`error.code not UPPER_SNAKE: ${JSON.stringify(body)}`);
+}

@@ -1,0 +1,82 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const BIN = fileURLToPath(new URL('../bin/payframe.js', import.meta.url));
+const run = promisify(execFile);
+
+export type TestServer = {
+  url: string;
+  dataDir: string;
+  /** Everything the process printed so far: its pino log lines and anything else. */
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+};
+
+export function tempDataDir(prefix = 'payframe-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Starts `payframe serve` as its own process on a free port and resolves once it takes requests. */
+export async function startServer(options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const chunks: string[] = [];
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
+  const url = await readyUrl(child, chunks);
+  return {
+    url,
+    dataDir,
+    output: () => chunks.join(''),
+    stop: (signal = 'SIGTERM') => stopProcess(child, signal),
+  };
+}
+
+/** The process logs `payframe ready` with its URL once it listens; waiting for that line is the readiness check. */
+function readyUrl(child: ChildProcess, chunks: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const onData = () => {
+      for (const line of chunks.join('').split('\n')) {
+        if (!line.includes('"payframe ready"')) continue;
+        child.stdout?.off('data', onData);
+        resolve((JSON.parse(line) as { url: string }).url);
+        return;
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${chunks.join('')}`)));
+  });
+}
+
+function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
+export type Keys = { account: string; secretKey: string; publishableKey: string };
+
+/** Runs the real CLI, as an operator would. */
+export async function createKeys(dataDir: string, account: string, mode: 'test' | 'live' = 'test'): Promise<Keys> {
+  const { stdout } = await run(process.execPath, [BIN, 'keys', 'create', '--account', account, '--mode', mode, '--json', '--data-dir', dataDir]);
+  return JSON.parse(stdout) as Keys;
+}
+
+export async function cli(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args]);
+    return { stdout, stderr, code: 0 };
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string; code: number };
+    return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code };
+  }
+}

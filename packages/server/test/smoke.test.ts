@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createCharge, TEST_PANS } from './client.ts';
+import { createKeys, startServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  server = await startServer();
+  const keys = await createKeys(server.dataDir, 'smoke');
+  api = client(server.url, keys.secretKey);
+});
+afterAll(() => server?.stop());
+
+describe('a whole flow over HTTP', () => {
+  it('creates, captures and refunds a frictionless charge', async () => {
+    const charge = await createCharge(api, TEST_PANS.visa);
+    expect(charge).toMatchObject({ status: 'PENDING', threedSecure: { status: 'NOT_AVAILABLE' }, fees: null });
+    const captured = await api.post(`/v2/charges/capture/${charge.id}`);
+    expect(captured.body).toMatchObject({ status: 'CHARGE_SUCCESS', fees: 33 });
+    const refund = await api.post(`/v2/charges/refund/${charge.id}`);
+    expect(refund.body).toMatchObject({ type: 'refund', amount: 500, status: 'REFUNDED' });
+  });
+});
