@@ -13,6 +13,9 @@ export type TestServer = {
   dataDir: string;
   /** Everything the process printed so far: its pino log lines and anything else. */
   output(): string;
+  /** Resolves once the output contains `text`: output travels by pipe and may trail the HTTP response. */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
+  /** Resolves when the process has exited and its output is fully read. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 };
 
@@ -35,6 +38,7 @@ export async function startServer(options: { dataDir?: string; args?: string[]; 
     url,
     dataDir,
     output: () => chunks.join(''),
+    waitForOutput: (text, timeoutMs = 5_000) => waitForOutput(child, chunks, text, timeoutMs),
     stop: (signal = 'SIGTERM') => stopProcess(child, signal),
   };
 }
@@ -55,10 +59,31 @@ function readyUrl(child: ChildProcess, chunks: string[]): Promise<string> {
   });
 }
 
+function waitForOutput(child: ChildProcess, chunks: string[], text: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!chunks.join('').includes(text)) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      reject(new Error(`server output did not contain ${JSON.stringify(text)} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    check();
+  });
+}
+
 function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    child.once('exit', () => resolve());
+    // 'close', not 'exit': it fires only after stdout and stderr are drained.
+    child.once('close', () => resolve());
     child.kill(signal);
   });
 }
