@@ -3,9 +3,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { PayframeError } from '@payframe/contract';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Logger } from 'pino';
 import { authenticate } from './http/auth.ts';
 import { BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -20,7 +19,7 @@ import type { Db, ServiceDeps } from './services/context.ts';
 export type AppOptions = {
   db: Db;
   services: ServiceDeps;
-  logger: Logger | false;
+  logger: FastifyBaseLogger | false;
   trustProxy: string[];
   https?: { cert: Buffer; key: Buffer } | undefined;
   publishableRateLimit: number;
@@ -36,7 +35,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy.length > 0 ? options.trustProxy : false,
     ...(options.https ? { https: options.https } : {}),
     routerOptions: { ignoreTrailingSlash: true },
-  }) as unknown as FastifyInstance;
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -14,7 +14,7 @@ export function bracketed(params: Params, prefix = ''): Array<[string, string]> 
   });
 }
 
-function encode(params: Params | undefined, encoding: Encoding): { body?: BodyInit; headers: Record<string, string> } {
+function encode(params: Params | undefined, encoding: Encoding): { body?: string | FormData | URLSearchParams; headers: Record<string, string> } {
   if (params === undefined) return { headers: {} };
   if (encoding === 'json') return { body: JSON.stringify(params), headers: { 'content-type': 'application/json' } };
   if (encoding === 'multipart') {
