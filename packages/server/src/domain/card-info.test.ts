@@ -1,0 +1,149 @@
+import type { Authorization, Brand, Funding } from '@payframe/contract';
+import { describe, expect, it } from 'vitest';
+import { describeCard, isExpired, isValidCardNumber } from './card-info.ts';
+import { TEST_CARDS } from './test-cards.ts';
+
+type Row = [number: string, brand: Brand, funding: Funding, country: string, authorization: Authorization];
+
+/** DESIGN §8, copied row by row. */
+const DESIGN_TEST_CARDS: Row[] = [
+  ['4242424242424242', 'VISA', 'CREDIT', 'US', 'NOT_AVAILABLE'],
+  ['4000000000003220', 'VISA', 'CREDIT', 'GB', 'REQUIRED'],
+  ['5555555555554444', 'MASTERCARD', 'CREDIT', 'GB', 'REQUIRED'],
+  ['5454545454545454', 'MASTERCARD', 'DEBIT', 'FR', 'NOT_AVAILABLE'],
+  ['4444333322221111', 'VISA', 'CREDIT', 'FR', 'REQUIRED'],
+  ['4462030000000000', 'VISA', 'DEBIT', 'IN', 'NOT_AVAILABLE'],
+  ['6759649826438450', 'MAESTRO', 'DEBIT', 'GB', 'REQUIRED'],
+  ['4000000000000002', 'VISA', 'CREDIT', 'US', 'NOT_AVAILABLE'],
+  ['4000000000009995', 'VISA', 'DEBIT', 'US', 'NOT_AVAILABLE'],
+  ['4000000000000069', 'VISA', 'CREDIT', 'US', 'NOT_AVAILABLE'],
+  ['4000000000000127', 'VISA', 'CREDIT', 'US', 'NOT_AVAILABLE'],
+];
+
+/**
+ * 6759649826438450 (the §8 Maestro card) fails the Luhn check, so isValidCardNumber rejects it
+ * and token creation answers INCORRECT_NUMBER; reported as a bug, its validity is not asserted here.
+ */
+const LUHN_INVALID_DESIGN_CARDS = new Set(['6759649826438450']);
+
+describe('describeCard: the DESIGN §8 test cards', () => {
+  it('the test-card table holds exactly the documented numbers', () => {
+    expect([...TEST_CARDS.keys()].sort()).toEqual(DESIGN_TEST_CARDS.map(([number]) => number).sort());
+  });
+
+  it.each(DESIGN_TEST_CARDS)('%s is %s %s %s, authorization %s', (number, brand, funding, country, authorization) => {
+    const info = describeCard(number);
+    expect(info).toMatchObject({ brand, funding, country, authorization });
+    expect(info.bank).not.toBe('UNKNOWN');
+  });
+
+  it.each(DESIGN_TEST_CARDS.filter(([number]) => !LUHN_INVALID_DESIGN_CARDS.has(number)))(
+    '%s is a valid card number',
+    (number) => {
+      expect(isValidCardNumber(number)).toBe(true);
+    },
+  );
+});
+
+describe('describeCard: other numbers', () => {
+  it('a Luhn-valid number of no known brand is UNKNOWN / UNKNOWN / UNKNOWN, CREDIT, NOT_AVAILABLE', () => {
+    const number = '9999999999999995';
+    expect(isValidCardNumber(number)).toBe(true);
+    expect(describeCard(number)).toStrictEqual({
+      brand: 'UNKNOWN',
+      funding: 'CREDIT',
+      country: 'UNKNOWN',
+      bank: 'UNKNOWN',
+      authorization: 'NOT_AVAILABLE',
+    });
+  });
+
+  it.each([
+    ['378282246310005', 'AMEX'],
+    ['371449635398431', 'AMEX'],
+    ['6011111111111117', 'DISCOVER'],
+    ['6011000990139424', 'DISCOVER'],
+    ['3530111333300000', 'JCB'],
+    ['3566002020360505', 'JCB'],
+    ['3056930009020004', 'DINERS'],
+    ['36227206271667', 'DINERS'],
+    ['6200000000000005', 'UNIONPAY'],
+    ['6205500000000000004', 'UNIONPAY'],
+    ['4111111111111111', 'VISA'],
+    ['5105105105105100', 'MASTERCARD'],
+    ['2223003122003222', 'MASTERCARD'],
+  ] as const)('%s is a valid %s card, CREDIT, unknown country, no 3-D Secure', (number, brand) => {
+    expect(isValidCardNumber(number)).toBe(true);
+    expect(describeCard(number)).toStrictEqual({
+      brand,
+      funding: 'CREDIT',
+      country: 'UNKNOWN',
+      bank: 'UNKNOWN',
+      authorization: 'NOT_AVAILABLE',
+    });
+  });
+
+  it('a brand outside the list (Mir) comes back as UNKNOWN', () => {
+    expect(describeCard('2200000000000004').brand).toBe('UNKNOWN');
+  });
+});
+
+describe('isValidCardNumber', () => {
+  it.each([
+    '4242424242424241', // last digit off
+    '4242424242424243',
+    '4000000000003221',
+    '5555555555554440',
+    '378282246310006',
+    '6011111111111118',
+    '1234567812345678',
+    '9999999999999991', // no known brand, Luhn fails
+  ])('%s fails the Luhn check', (number) => {
+    expect(isValidCardNumber(number)).toBe(false);
+  });
+
+  it.each([
+    ['42424242424242424', false, 'a Visa cannot have 17 digits'],
+    ['4242', false, 'four digits'],
+    ['', false, 'empty'],
+    ['999999999991', true, 'an unknown brand with 12 digits, Luhn-valid'],
+  ] as const)('%s → %s (%s)', (number, valid, _description) => {
+    expect(isValidCardNumber(number)).toBe(valid);
+  });
+
+  it('an unknown brand needs 12 to 19 digits', () => {
+    expect(isValidCardNumber('99999999998')).toBe(false); // 11 digits, Luhn-valid
+    expect(isValidCardNumber('9999999999999999999')).toBe(false); // 19 digits, Luhn-invalid
+    expect(isValidCardNumber('99999999999999999994')).toBe(false); // 20 digits, Luhn-valid
+  });
+});
+
+describe('isExpired (UTC, usable through the last day of the expiry month)', () => {
+  const MID_MARCH_2025 = Date.UTC(2025, 2, 15, 10, 30);
+
+  it.each([
+    [3, 2025, false, 'the current month'],
+    [4, 2025, false, 'next month'],
+    [1, 2026, false, 'next year, earlier month'],
+    [12, 2099, false, 'far future'],
+    [2, 2025, true, 'last month'],
+    [12, 2024, true, 'last year, later month'],
+    [3, 2024, true, 'same month last year'],
+  ])('%i/%i in mid-March 2025 → %s (%s)', (month, year, expired) => {
+    expect(isExpired(month, year, MID_MARCH_2025)).toBe(expired);
+  });
+
+  it('a card of March 2025 works until the last millisecond of March (UTC)', () => {
+    expect(isExpired(3, 2025, Date.UTC(2025, 2, 31, 23, 59, 59, 999))).toBe(false);
+    expect(isExpired(3, 2025, Date.UTC(2025, 3, 1))).toBe(true);
+  });
+
+  it('a December card works until New Year (UTC)', () => {
+    expect(isExpired(12, 2025, Date.UTC(2025, 11, 31, 23, 59, 59, 999))).toBe(false);
+    expect(isExpired(12, 2025, Date.UTC(2026, 0, 1))).toBe(true);
+  });
+
+  it('on the first day of a month the card of that month is still good', () => {
+    expect(isExpired(4, 2025, Date.UTC(2025, 3, 1))).toBe(false);
+  });
+});
