@@ -18,9 +18,10 @@ export type ChargeReason = z.infer<typeof ChargeReasonSchema>;
 export const ReturnUrlSchema = z
   .url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' })
   .max(2048, { error: 'must be at most 2048 characters' })
+  // zod runs every check even after the URL check failed, so this one must not assume a URL.
   .refine((url) => {
-    const parsed = new URL(url);
-    return parsed.username === '' && parsed.password === '';
+    const parsed = URL.canParse(url) ? new URL(url) : null;
+    return parsed === null || (parsed.username === '' && parsed.password === '');
   }, { error: 'must not carry credentials' });
 
 export const CreateChargeBodySchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AmountSchema, CurrencySchema, MAX_AMOUNT, minorUnits } from './money.ts';
+import { AmountSchema, CurrencySchema, MAX_AMOUNT } from './money.ts';
 
 describe('AmountSchema', () => {
   it.each([
@@ -59,20 +59,5 @@ describe('CurrencySchema', () => {
 
   it.each(['XYZ', 'xyz', 'euro', 'EU', '', ' EUR', 'EUR ', 'E1R', 978, null])('rejects %j', (input) => {
     expect(CurrencySchema.safeParse(input).success).toBe(false);
-  });
-});
-
-describe('minorUnits', () => {
-  it.each([
-    ['JPY', 0],
-    ['KRW', 0],
-    ['EUR', 2],
-    ['USD', 2],
-    ['GBP', 2],
-    ['BHD', 3],
-    ['KWD', 3],
-    ['TND', 3],
-  ])('%s has %i', (currency, units) => {
-    expect(minorUnits(currency)).toBe(units);
   });
 });

@@ -24,8 +24,3 @@ export const CurrencySchema = z
   .string()
   .transform((code) => code.toUpperCase())
   .refine((code) => ACTIVE_CURRENCIES.has(code), { error: 'must be an active ISO 4217 currency code' });
-
-/** How many minor units the currency has (JPY 0, EUR 2, BHD 3). */
-export function minorUnits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}

@@ -288,3 +288,17 @@ describe('ERROR_CODES follow the DESIGN §5 table', () => {
     for (const { type } of Object.values(ERROR_CODES)) expect(ERROR_TYPES).toContain(type);
   });
 });
+
+describe('return_url that is not a URL at all', () => {
+  it.each(['/return', 'shop.example/return', ''])('%j is a PARAMETER_INVALID, not a thrown error', (returnUrl) => {
+    const result = CreateChargeBodySchema.safeParse({
+      token: 't',
+      amount: '500',
+      currency: 'eur',
+      description: 'x',
+      return_url: returnUrl,
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['return_url']);
+  });
+});

@@ -97,3 +97,12 @@ describe('card vault (AES-256-GCM)', () => {
     expect(() => openCard(key, tokenId, mangle(sealed))).toThrow();
   });
 });
+
+describe('a truncated authentication tag', () => {
+  it.each([12, 8, 4])('cut to %i bytes does not open', (bytes) => {
+    const key = Buffer.alloc(32, 7);
+    const [version, iv, tag, ciphertext] = sealCard(key, 'tok', { number: '4242424242424242', cvc: '123' }).split('.');
+    const short = Buffer.from(tag ?? '', 'base64').subarray(0, bytes).toString('base64');
+    expect(() => openCard(key, 'tok', [version, iv, short, ciphertext].join('.'))).toThrow();
+  });
+});

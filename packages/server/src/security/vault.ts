@@ -17,7 +17,8 @@ export function sealCard(key: Buffer, tokenId: string, secret: CardSecret): stri
 export function openCard(key: Buffer, tokenId: string, sealed: string): CardSecret {
   const [version, iv, tag, ciphertext] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || !ciphertext) throw new Error('Unreadable card secret');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+  // A fixed tag length: otherwise a truncated tag would be accepted and forgery made easier.
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'), { authTagLength: 16 });
   decipher.setAAD(Buffer.from(tokenId));
   decipher.setAuthTag(Buffer.from(tag, 'base64'));
   const plain = Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]);
