@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { Transform } from 'node:stream';
 import { PayframeError } from '@payframe/contract';
 import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
@@ -34,6 +35,20 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   });
 
   await app.register(formbody, { parser: parseBracketed, bodyLimit: BODY_LIMIT });
+  // @fastify/multipart ignores bodyLimit (it truncates fields instead): count the bytes ourselves.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return payload;
+    if (Number(request.headers['content-length']) > BODY_LIMIT) throw bodyTooLarge();
+    let received = 0;
+    return payload.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          received += chunk.length;
+          callback(received > BODY_LIMIT ? bodyTooLarge() : null, chunk);
+        },
+      }),
+    );
+  });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fields: 200, fieldSize: BODY_LIMIT, files: 0, parts: 200, fieldNameSize: 200 },
@@ -45,4 +60,8 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
       request.body = parseBracketed(request.body as Record<string, unknown>);
     }
   });
+}
+
+function bodyTooLarge(): PayframeError {
+  return new PayframeError('BODY_TOO_LARGE', 'The request body is larger than 1 MB.');
 }

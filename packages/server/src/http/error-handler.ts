@@ -13,6 +13,7 @@ const FASTIFY_ERRORS: Record<string, (error: FastifyError) => PayframeError> = {
     ),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new PayframeError('PARAMETER_INVALID', 'The Content-Length header does not match the body.'),
   FST_ERR_CTP_INVALID_JSON_BODY: () => new PayframeError('PARAMETER_INVALID', 'The request body is not valid JSON.'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => new PayframeError('PARAMETER_INVALID', 'The request body is not valid JSON.'),
   FST_INVALID_MULTIPART_CONTENT_TYPE: () => new PayframeError('PARAMETER_INVALID', 'The multipart body is malformed.'),
   FST_FILES_LIMIT: () => new PayframeError('PARAMETER_INVALID', 'File uploads are not accepted: send form fields only.'),
   FST_PARTS_LIMIT: () => new PayframeError('PARAMETER_INVALID', 'The multipart body has too many parts.'),
@@ -29,7 +30,7 @@ export function toPayframeError(error: unknown, request: FastifyRequest): Payfra
   if (known) return known(fastifyError);
   if (fastifyError.statusCode === 429) return new PayframeError('RATE_LIMITED', 'Too many requests: slow down and retry later.');
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
-    return new PayframeError('PARAMETER_INVALID', 'The request body could not be parsed.');
+    return new PayframeError('PARAMETER_INVALID', 'The request body could not be parsed (malformed, or a forbidden key such as __proto__).');
   }
   return new PayframeError('INTERNAL_ERROR', 'An internal error occurred. It has been logged; retry or contact support.');
 }
