@@ -24,9 +24,9 @@ export async function demoAccountBanner(config: Config, url: string): Promise<st
     `  API:            ${url}/v2  (OpenAPI: ${url}/v2/openapi.json)`,
     `  Test secret key:      ${keys.secretKey}`,
     `  Test publishable key: ${keys.publishableKey}`,
-    `  Try: curl ${url}/v2/tokens -H "X-Api-Key: ${keys.secretKey}" -d card[number]=4242424242424242 -d card[cvc]=123 \\`,
-    '         -d card[exp_month]=12 -d card[exp_year]=2030 -d card[name]="Ada Lovelace" \\',
-    '         -d shopper[ip]=203.0.113.7 -d shopper[session_id]=s1 -d shopper[email]=ada@example.com',
+    `  Try: curl ${url}/v2/tokens -H "X-Api-Key: ${keys.secretKey}" -d 'card[number]=4242424242424242' -d 'card[cvc]=123' \\`,
+    "         -d 'card[exp_month]=12' -d 'card[exp_year]=2030' -d 'card[name]=Ada Lovelace' \\",
+    "         -d 'shopper[ip]=203.0.113.7' -d 'shopper[session_id]=s1' -d 'shopper[email]=ada@example.com'",
     '',
   ].join('\n');
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { client } from './client.ts';
+import { cli, startServer, tempDataDir } from './harness.ts';
+
+describe('payframe keys', () => {
+  it('creates keys on a fresh data directory and prints exactly account, secretKey, publishableKey', async () => {
+    const dataDir = tempDataDir();
+    const { stdout, code } = await cli(['keys', 'create', '--account', 'acme', '--mode', 'live', '--json', '--data-dir', dataDir]);
+    expect(code).toBe(0);
+    const keys = JSON.parse(stdout);
+    expect(Object.keys(keys).sort()).toEqual(['account', 'publishableKey', 'secretKey']);
+    expect(keys.account).toBe('acme');
+    expect(keys.secretKey).toMatch(/^sk_live_[A-Za-z0-9_-]{32,}$/);
+    expect(keys.publishableKey).toMatch(/^pk_live_[A-Za-z0-9_-]{32,}$/);
+  });
+
+  it('lists keys by hint only, and revokes one by its id', async () => {
+    const dataDir = tempDataDir();
+    const created = JSON.parse((await cli(['keys', 'create', '--account', 'acme', '--mode', 'test', '--json', '--data-dir', dataDir])).stdout);
+    const listed = await cli(['keys', 'list', '--json', '--data-dir', dataDir]);
+    expect(listed.stdout).not.toContain(created.secretKey);
+    const keys = JSON.parse(listed.stdout) as Array<{ id: string; kind: string; revoked: number | null }>;
+    expect(keys.map((key) => key.kind).sort()).toEqual(['publishable', 'secret']);
+
+    const secret = keys.find((key) => key.kind === 'secret');
+    expect((await cli(['keys', 'revoke', secret?.id ?? '', '--json', '--data-dir', dataDir])).stdout.trim()).toBe('{"revoked":true}');
+    const again = await cli(['keys', 'revoke', secret?.id ?? '', '--json', '--data-dir', dataDir]);
+    expect(again.code).toBe(1);
+    expect(JSON.parse((await cli(['keys', 'list', '--json', '--data-dir', dataDir])).stdout)[0].revoked).toEqual(expect.any(Number));
+  });
+
+  it('refuses bad arguments with a message and a non-zero exit', async () => {
+    const result = await cli(['keys', 'create', '--account', 'acme', '--mode', 'staging', '--data-dir', tempDataDir()]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('--mode test or --mode live');
+  });
+});
+
+describe('payframe serve --demo', () => {
+  it('prints working demo keys, and the same ones on the next start', async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer({ dataDir, args: ['--demo'] });
+    await first.waitForOutput('Test publishable key');
+    const secretKey = /Test secret key:\s+(sk_test_\S+)/.exec(first.output())?.[1] ?? '';
+    expect((await client(first.url, secretKey).get('/v2/test_helpers/clock')).status).toBe(200);
+    await first.stop();
+
+    const second = await startServer({ dataDir, args: ['--demo'] });
+    await second.waitForOutput('Test publishable key');
+    expect(second.output()).toContain(secretKey);
+    await second.stop();
+  });
+});
