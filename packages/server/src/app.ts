@@ -14,10 +14,11 @@ import { healthRoutes } from './http/routes/health.ts';
 import { refundRoutes } from './http/routes/refunds.ts';
 import { testHelperRoutes } from './http/routes/test-helpers.ts';
 import { tokenRoutes } from './http/routes/tokens.ts';
-import type { Db, ServiceDeps } from './services/context.ts';
+import type { ServiceDeps } from './services/context.ts';
+import type { Store } from './storage/db.ts';
 
 export type AppOptions = {
-  db: Db;
+  store: Store;
   services: ServiceDeps;
   logger: FastifyBaseLogger | false;
   trustProxy: string[];
@@ -27,7 +28,8 @@ export type AppOptions = {
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { db, services } = options;
+  const { store, services } = options;
+  const { db } = store;
   const app = Fastify({
     loggerInstance: options.logger || undefined,
     logger: options.logger ? undefined : false,
@@ -94,10 +96,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.setNotFoundHandler(() => {
         throw new PayframeError('ROUTE_NOT_FOUND', 'Unrecognized request URL.');
       });
-      await api.register(tokenRoutes(db, services));
-      await api.register(chargeRoutes(db, services));
-      await api.register(refundRoutes(db, services));
-      await api.register(testHelperRoutes(db, services));
+      await api.register(tokenRoutes(store, services));
+      await api.register(chargeRoutes(store, services));
+      await api.register(refundRoutes(store, services));
+      await api.register(testHelperRoutes(store, services));
     },
     { prefix: '/v2' },
   );

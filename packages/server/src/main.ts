@@ -30,7 +30,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   };
   const https = config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } : undefined;
   const app = await buildApp({
-    db: store.db,
+    store,
     services,
     logger,
     trustProxy: config.trustProxy,

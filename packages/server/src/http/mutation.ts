@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PayframeError } from '@payframe/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Outcome } from '../services/context.ts';
+import type { Store } from '../storage/db.ts';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -21,19 +22,19 @@ export function succeeded<T>(value: T): Outcome<T> {
  * same transaction, so a replay and the side effects it describes can never disagree.
  */
 export async function runMutation<T>(
-  db: Db,
+  store: Store,
   request: FastifyRequest,
   reply: FastifyReply,
   work: (tx: Db) => Promise<Outcome<T>>,
 ): Promise<T | FastifyReply> {
   const scope = idempotencyScope(request);
   if (!scope) {
-    const outcome = await db.transaction().execute(work);
+    const outcome = await store.transaction(work);
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
   }
 
-  const claim = await claimIdempotencyKey(db, scope, Date.now());
+  const claim = await store.transaction((tx) => claimIdempotencyKey(tx, scope, Date.now()));
   if (claim.kind === 'replay') {
     return reply
       .code(claim.response.status)
@@ -42,7 +43,7 @@ export async function runMutation<T>(
       .send(claim.response.body);
   }
   try {
-    const outcome = await db.transaction().execute(async (tx) => {
+    const outcome = await store.transaction(async (tx) => {
       const result = await work(tx);
       const response = result.ok
         ? { status: 200, body: JSON.stringify(result.value) }
@@ -54,9 +55,10 @@ export async function runMutation<T>(
     return outcome.value;
   } catch (error) {
     if (error instanceof PayframeError && error.status < 500) {
-      await completeIdempotencyKey(db, scope, { status: error.status, body: JSON.stringify(error.toBody()) });
+      const response = { status: error.status, body: JSON.stringify(error.toBody()) };
+      await store.transaction((tx) => completeIdempotencyKey(tx, scope, response));
     } else {
-      await releaseIdempotencyKey(db, scope);
+      await store.transaction((tx) => releaseIdempotencyKey(tx, scope));
     }
     throw error;
   }

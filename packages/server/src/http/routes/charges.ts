@@ -3,14 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cancelCharge, captureCharge } from '../../services/charge-moves.ts';
 import { createCharge, retrieveCharge } from '../../services/charges.ts';
-import type { Db, ServiceDeps } from '../../services/context.ts';
+import type { ServiceDeps } from '../../services/context.ts';
+import type { Store } from '../../storage/db.ts';
 import { runMutation, succeeded } from '../mutation.ts';
 import { callerOf } from '../request-context.ts';
 import { refuseOtherMethods } from './define.ts';
 
 const chargeResponse = { 200: ChargeSchema, default: ErrorBodySchema };
 
-export function chargeRoutes(db: Db, deps: ServiceDeps) {
+export function chargeRoutes(store: Store, deps: ServiceDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -22,7 +23,7 @@ export function chargeRoutes(db: Db, deps: ServiceDeps) {
       },
       async (request, reply) => {
         const caller = callerOf(request);
-        return runMutation(db, request, reply, (tx) => createCharge(tx, deps, caller, request.body));
+        return runMutation(store, request, reply, (tx) => createCharge(tx, deps, caller, request.body));
       },
     );
     refuseOtherMethods(app, '/charges', ['POST'], { movesMoney: true });
@@ -30,7 +31,7 @@ export function chargeRoutes(db: Db, deps: ServiceDeps) {
     api.get(
       '/charges/:id',
       { schema: { summary: 'Retrieve a charge', params: ResourceIdParamsSchema, response: chargeResponse } },
-      async (request) => retrieveCharge(db, deps, callerOf(request), request.params.id),
+      async (request) => retrieveCharge(store.db, deps, callerOf(request), request.params.id),
     );
     refuseOtherMethods(app, '/charges/:id', ['GET']);
 
@@ -42,7 +43,7 @@ export function chargeRoutes(db: Db, deps: ServiceDeps) {
       },
       async (request, reply) => {
         const caller = callerOf(request);
-        return runMutation(db, request, reply, async (tx) => succeeded(await captureCharge(tx, deps, caller, request.params.id)));
+        return runMutation(store, request, reply, async (tx) => succeeded(await captureCharge(tx, deps, caller, request.params.id)));
       },
     );
     refuseOtherMethods(app, '/charges/capture/:id', ['POST'], { movesMoney: true });
@@ -55,7 +56,7 @@ export function chargeRoutes(db: Db, deps: ServiceDeps) {
       },
       async (request, reply) => {
         const caller = callerOf(request);
-        return runMutation(db, request, reply, async (tx) => succeeded(await cancelCharge(tx, deps, caller, request.params.id)));
+        return runMutation(store, request, reply, async (tx) => succeeded(await cancelCharge(tx, deps, caller, request.params.id)));
       },
     );
     refuseOtherMethods(app, '/charges/cancel/:id', ['POST'], { movesMoney: true });

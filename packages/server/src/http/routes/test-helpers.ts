@@ -9,7 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticateCharge } from '../../services/charge-moves.ts';
-import type { Db, ServiceDeps } from '../../services/context.ts';
+import type { ServiceDeps } from '../../services/context.ts';
+import type { Store } from '../../storage/db.ts';
 import { advanceTestClock, testClockView } from '../../services/test-clock.ts';
 import { runMutation, succeeded } from '../mutation.ts';
 import { authOf, callerOf } from '../request-context.ts';
@@ -18,7 +19,7 @@ import { refuseOtherMethods } from './define.ts';
 const testOnly = { testOnly: true } as const;
 
 /** Test-mode shortcuts for QA: move the account's clock, settle 3-D Secure without a browser. */
-export function testHelperRoutes(db: Db, deps: ServiceDeps) {
+export function testHelperRoutes(store: Store, deps: ServiceDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -40,7 +41,7 @@ export function testHelperRoutes(db: Db, deps: ServiceDeps) {
       async (request, reply) => {
         const { accountId } = authOf(request);
         const seconds = request.body.advance_seconds;
-        return runMutation(db, request, reply, async (tx) => succeeded(await advanceTestClock(tx, accountId, seconds, Date.now())));
+        return runMutation(store, request, reply, async (tx) => succeeded(await advanceTestClock(tx, accountId, seconds, Date.now())));
       },
     );
     refuseOtherMethods(app, '/test_helpers/clock', ['GET', 'POST'], testOnly);
@@ -60,7 +61,7 @@ export function testHelperRoutes(db: Db, deps: ServiceDeps) {
         const caller = callerOf(request);
         const { id } = request.params;
         const { result } = request.body;
-        return runMutation(db, request, reply, async (tx) => succeeded(await authenticateCharge(tx, deps, caller, id, result)));
+        return runMutation(store, request, reply, async (tx) => succeeded(await authenticateCharge(tx, deps, caller, id, result)));
       },
     );
     refuseOtherMethods(app, '/test_helpers/charges/:id/authenticate', ['POST'], testOnly);

@@ -1,13 +1,14 @@
 import { CreateTokenBodySchema, ErrorBodySchema, PayframeError, ResourceIdParamsSchema, TokenSchema } from '@payframe/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db, ServiceDeps } from '../../services/context.ts';
+import type { ServiceDeps } from '../../services/context.ts';
+import type { Store } from '../../storage/db.ts';
 import { createToken, retrieveToken } from '../../services/tokens.ts';
 import { runMutation, succeeded } from '../mutation.ts';
 import { authOf, callerOf } from '../request-context.ts';
 import { refuseOtherMethods } from './define.ts';
 
-export function tokenRoutes(db: Db, deps: ServiceDeps) {
+export function tokenRoutes(store: Store, deps: ServiceDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -29,7 +30,7 @@ export function tokenRoutes(db: Db, deps: ServiceDeps) {
           throw new PayframeError('PARAMETER_MISSING', 'Missing required parameter: shopper.ip', { parameter: 'shopper.ip' });
         }
         const caller = callerOf(request);
-        return runMutation(db, request, reply, async (tx) => succeeded(await createToken(tx, deps, caller, request.body, shopperIp)));
+        return runMutation(store, request, reply, async (tx) => succeeded(await createToken(tx, deps, caller, request.body, shopperIp)));
       },
     );
     refuseOtherMethods(app, '/tokens', ['POST'], { access: 'publishable' });
@@ -39,7 +40,7 @@ export function tokenRoutes(db: Db, deps: ServiceDeps) {
       {
         schema: { summary: 'Retrieve a token', params: ResourceIdParamsSchema, response: { 200: TokenSchema, default: ErrorBodySchema } },
       },
-      async (request) => retrieveToken(db, callerOf(request), request.params.id),
+      async (request) => retrieveToken(store.db, callerOf(request), request.params.id),
     );
     refuseOtherMethods(app, '/tokens/:id', ['GET']);
   };
