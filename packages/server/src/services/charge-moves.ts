@@ -2,7 +2,7 @@ import { type Charge, PayframeError, type Refund } from '@payframe/contract';
 import { type ChargeEvent, transition } from '../domain/charge-lifecycle.ts';
 import type { RefundsTable } from '../storage/schema.ts';
 import { type LoadedCharge, loadCharge, toState, withState } from './charges.ts';
-import type { Caller, Db, ServiceDeps } from './context.ts';
+import { type Caller, type Db, ownedBy, type ServiceDeps } from './context.ts';
 import { chargeView, refundView } from './views.ts';
 
 /** Each lost race re-reads the charge; a handful of rounds settles any realistic contention. */
@@ -81,9 +81,7 @@ export async function retrieveRefund(db: Db, caller: Caller, id: string): Promis
   const refund = await db
     .selectFrom('refunds')
     .selectAll()
-    .where('id', '=', id)
-    .where('account_id', '=', caller.accountId)
-    .where('mode', '=', caller.mode)
+    .where((eb) => eb.and(ownedBy(caller, id)))
     .executeTakeFirst();
   if (!refund) throw new PayframeError('RESOURCE_MISSING', 'No such refund.', { parameter: 'id' });
   return refundView(refund);

@@ -4,7 +4,7 @@ import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
 import type { IssuerOutcome } from '../domain/test-cards.ts';
 import { openCard } from '../security/vault.ts';
 import type { ChargesTable, TokensTable } from '../storage/schema.ts';
-import type { Caller, Db, Outcome, ServiceDeps } from './context.ts';
+import { type Caller, type Db, type Outcome, ownedBy, type ServiceDeps } from './context.ts';
 import { findToken } from './tokens.ts';
 import { chargeView } from './views.ts';
 
@@ -92,9 +92,7 @@ export async function loadCharge(db: Db, caller: Caller, id: string): Promise<Lo
   const charge = await db
     .selectFrom('charges')
     .selectAll()
-    .where('id', '=', id)
-    .where('account_id', '=', caller.accountId)
-    .where('mode', '=', caller.mode)
+    .where((eb) => eb.and(ownedBy(caller, id)))
     .executeTakeFirst();
   if (!charge) throw new PayframeError('RESOURCE_MISSING', 'No such charge.', { parameter: 'id' });
   const token = await db.selectFrom('tokens').selectAll().where('id', '=', charge.token_id).executeTakeFirstOrThrow();

@@ -24,3 +24,8 @@ export type Caller = { accountId: string; mode: Mode; now: number };
 
 /** Payment failures whose side effects must still commit (a declined charge consumes its token). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: PayframeError };
+
+/** The row with this id, if it belongs to the caller's account and mode: other tenants' rows do not exist. */
+export function ownedBy(caller: Caller, id: string) {
+  return { id, account_id: caller.accountId, mode: caller.mode };
+}

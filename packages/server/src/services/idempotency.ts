@@ -18,17 +18,14 @@ function byKey(scope: IdempotencyScope) {
  * own committed write, so a concurrent duplicate sees it at once and gets a 409.
  */
 export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, now: number): Promise<Claim> {
-  const { account_id, mode, key } = byKey(scope);
   await db
     .deleteFrom('idempotency_keys')
-    .where('account_id', '=', account_id)
-    .where('mode', '=', mode)
-    .where('key', '=', key)
+    .where((eb) => eb.and(byKey(scope)))
     .where('created_at', '<', now - REPLAY_WINDOW_MS)
     .execute();
   const inserted = await db
     .insertInto('idempotency_keys')
-    .values({ account_id, mode, key, request_hash: scope.requestHash, state: 'in_flight', response_status: null, response_body: null, created_at: now, locked_at: now })
+    .values({ ...byKey(scope), request_hash: scope.requestHash, state: 'in_flight', response_status: null, response_body: null, created_at: now, locked_at: now })
     .onConflict((oc) => oc.columns(['account_id', 'mode', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst();
@@ -37,9 +34,7 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, now: 
   const existing = await db
     .selectFrom('idempotency_keys')
     .selectAll()
-    .where('account_id', '=', account_id)
-    .where('mode', '=', mode)
-    .where('key', '=', key)
+    .where((eb) => eb.and(byKey(scope)))
     .executeTakeFirstOrThrow();
   if (existing.request_hash !== scope.requestHash) {
     throw new PayframeError(
@@ -56,9 +51,7 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, now: 
   const takenOver = await db
     .updateTable('idempotency_keys')
     .set({ locked_at: now })
-    .where('account_id', '=', account_id)
-    .where('mode', '=', mode)
-    .where('key', '=', key)
+    .where((eb) => eb.and(byKey(scope)))
     .where('locked_at', '=', existing.locked_at)
     .executeTakeFirst();
   if (takenOver.numUpdatedRows === 1n) return { kind: 'claimed' };
@@ -67,24 +60,18 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, now: 
 
 /** Stores the response; called inside the transaction of the side effects it describes. */
 export async function completeIdempotencyKey(db: Db, scope: IdempotencyScope, response: StoredResponse): Promise<void> {
-  const { account_id, mode, key } = byKey(scope);
   await db
     .updateTable('idempotency_keys')
     .set({ state: 'done', response_status: response.status, response_body: response.body })
-    .where('account_id', '=', account_id)
-    .where('mode', '=', mode)
-    .where('key', '=', key)
+    .where((eb) => eb.and(byKey(scope)))
     .execute();
 }
 
 /** Gives the key back after a server fault, so that the client's retry runs the request again. */
 export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope): Promise<void> {
-  const { account_id, mode, key } = byKey(scope);
   await db
     .deleteFrom('idempotency_keys')
-    .where('account_id', '=', account_id)
-    .where('mode', '=', mode)
-    .where('key', '=', key)
+    .where((eb) => eb.and(byKey(scope)))
     .where('state', '=', 'in_flight')
     .execute();
 }

@@ -3,7 +3,7 @@ import { describeCard, isExpired, isValidCardNumber } from '../domain/card-info.
 import { cardFingerprint } from '../security/fingerprint.ts';
 import { sealCard } from '../security/vault.ts';
 import type { TokensTable } from '../storage/schema.ts';
-import type { Caller, Db, ServiceDeps } from './context.ts';
+import { type Caller, type Db, ownedBy, type ServiceDeps } from './context.ts';
 import { tokenView } from './views.ts';
 
 /** Exchanges card details for a single-use token; the number and CVC are stored only sealed. */
@@ -55,9 +55,7 @@ export async function findToken(db: Db, caller: Caller, id: string): Promise<Tok
   return db
     .selectFrom('tokens')
     .selectAll()
-    .where('id', '=', id)
-    .where('account_id', '=', caller.accountId)
-    .where('mode', '=', caller.mode)
+    .where((eb) => eb.and(ownedBy(caller, id)))
     .executeTakeFirst();
 }
 
