@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { client, createCharge, expectErrorShape, TEST_PANS } from './client.ts';
+import { client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -36,4 +36,24 @@ it('answers a server fault with a bare 500 INTERNAL_ERROR and logs the cause', a
   // Nothing half-written: the refund's charge update rolled back with the failed insert.
   const after = await api.get(`/v2/charges/${charge.id}`);
   expect(after.body).toMatchObject({ status: 'CHARGE_SUCCESS', amount_refunded: 0 });
+});
+
+it('answers 503 SERVICE_UNAVAILABLE while another process holds the database, and recovers by itself', async () => {
+  const blocker = new SqliteDatabase(join(server.dataDir, 'payframe.sqlite3'));
+  blocker.exec('BEGIN EXCLUSIVE');
+  try {
+    // The server waits out its 5 s busy timeout, then gives up with a retryable 503.
+    const blocked = await api.post('/v2/tokens', tokenParams(TEST_PANS.visa));
+    expect(blocked.status).toBe(503);
+    expect(blocked.headers.get('retry-after')).toBe('1');
+    expect(blocked.body).toEqual({
+      type: 'api_error',
+      message: blocked.body.message,
+      error: { code: 'SERVICE_UNAVAILABLE', message: blocked.body.message },
+    });
+  } finally {
+    blocker.exec('ROLLBACK');
+    blocker.close();
+  }
+  expect((await api.post('/v2/tokens', tokenParams(TEST_PANS.visa))).status).toBe(200);
 });

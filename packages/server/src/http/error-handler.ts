@@ -28,11 +28,22 @@ export function toPayframeError(error: unknown, request: FastifyRequest): Payfra
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
   if (known) return known(fastifyError);
+  if (isDatabaseBusy(error)) {
+    return new PayframeError('SERVICE_UNAVAILABLE', 'The database is unavailable right now; retry shortly.', {
+      headers: { 'retry-after': '1' },
+    });
+  }
   if (fastifyError.statusCode === 429) return new PayframeError('RATE_LIMITED', 'Too many requests: slow down and retry later.');
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
     return new PayframeError('PARAMETER_INVALID', 'The request body could not be parsed (malformed, or a forbidden key such as __proto__).');
   }
   return new PayframeError('INTERNAL_ERROR', 'An internal error occurred. It has been logged; retry or contact support.');
+}
+
+/** Another process held the database past the busy timeout: a temporary outage, not a fault. */
+function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
 function validationError(
@@ -61,7 +72,9 @@ function valueAt(source: unknown, path: string[]): unknown {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const payframeError = toPayframeError(error, request);
-    if (payframeError.status >= 500) {
+    if (payframeError.code === 'SERVICE_UNAVAILABLE') {
+      request.log.warn({ err: error }, 'database unavailable');
+    } else if (payframeError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     }
     const retryAfter = reply.getHeader('retry-after');
