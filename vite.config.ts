@@ -20,6 +20,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The same API suite against PostgreSQL; what only concerns the SQLite files stays above.
+        test: {
+          name: 'server-postgres',
+          root: 'packages/server',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/server-fault.test.ts', 'test/card-data.test.ts', 'test/cli.test.ts'],
+          globalSetup: ['test/postgres-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -12,7 +12,12 @@ export const ConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65_535).default(4000),
   host: z.string().default('127.0.0.1'),
   dataDir: z.string().default('.payframe'),
-  databaseUrl: optionalText,
+  databaseUrl: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  ),
+  dbPoolSize: z.coerce.number().int().min(1).max(1_000).default(10),
+  dbStatementTimeoutMs: z.coerce.number().int().min(100).default(5_000),
+  dbConnectTimeoutMs: z.coerce.number().int().min(100).default(2_000),
   publicUrl: optionalText.pipe(z.url().optional()),
   /** Addresses or CIDR ranges of proxies whose X-Forwarded-* headers are believed. */
   trustProxy: optionalText.transform((value) => value?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? []),
@@ -36,6 +41,9 @@ const ENVIRONMENT: Record<keyof Config, string> = {
   host: 'HOST',
   dataDir: 'PAYFRAME_DATA_DIR',
   databaseUrl: 'DATABASE_URL',
+  dbPoolSize: 'PAYFRAME_DB_POOL_SIZE',
+  dbStatementTimeoutMs: 'PAYFRAME_DB_STATEMENT_TIMEOUT_MS',
+  dbConnectTimeoutMs: 'PAYFRAME_DB_CONNECT_TIMEOUT_MS',
   publicUrl: 'PAYFRAME_PUBLIC_URL',
   trustProxy: 'PAYFRAME_TRUST_PROXY',
   liveAcquirer: 'PAYFRAME_LIVE_ACQUIRER',

@@ -16,7 +16,7 @@ export type RunningServer = { url: string; close(): Promise<void> };
 /** config → store → app → listen. The only place that listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = pino(loggerOptions(config.logLevel));
-  const store = await openStore(storageLocation(config));
+  const store = await openStore(storageLocation(config, (error) => logger.warn({ err: error }, 'database connection lost')));
   const secrets = loadServerSecrets({ masterKey: config.masterKey, keyFile: join(config.dataDir, 'master.key') });
   let publicUrl = config.publicUrl;
 

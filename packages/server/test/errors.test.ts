@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, type Client, client, chargeParams, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
-import { cli, createKeys, type Keys, startServer, type TestServer } from './harness.ts';
+import { cli, createKeys, type Keys, startServer, storeArgs, type TestServer } from './harness.ts';
 
 /**
  * DESIGN §5 over real HTTP: every row of the status table produced by a request, with the whole
@@ -347,7 +347,7 @@ describe('401 INVALID_API_KEY', () => {
     expect((await publishable.post('/v2/tokens', tokenParams(TEST_PANS.visa))).status).toBe(200);
 
     for (const key of [revoked.secretKey, revoked.publishableKey]) {
-      const result = await cli(['keys', 'revoke', key, '--data-dir', plain.dataDir]);
+      const result = await cli(['keys', 'revoke', key, ...(await storeArgs(plain.dataDir))]);
       expect(result.code, result.stderr).toBe(0);
     }
     expectError(await secret.get('/v2/test_helpers/clock'), 'INVALID_API_KEY');

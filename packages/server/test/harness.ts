@@ -1,12 +1,49 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pg from 'pg';
+import { inject } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../bin/payframe.js', import.meta.url));
 const run = promisify(execFile);
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresUrl?: string;
+  }
+}
+
+/** Provided by the `server-postgres` project's setup: the same API suite then runs against PostgreSQL. */
+export const TEST_POSTGRES_URL: string | undefined = inject('postgresUrl');
+
+/**
+ * The flags that point a server or the CLI at the store of `dataDir`. With PostgreSQL, each data
+ * directory gets its own fresh database (the directory still holds the master key file).
+ */
+export async function storeArgs(dataDir: string): Promise<string[]> {
+  if (!TEST_POSTGRES_URL) return ['--data-dir', dataDir];
+  return ['--data-dir', dataDir, '--database-url', await testDatabase(`payframe_test_${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`)];
+}
+
+async function testDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    // 42P04: it exists already, made for this data directory by an earlier call.
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(TEST_POSTGRES_URL ?? '');
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 export type TestServer = {
   url: string;
@@ -26,7 +63,7 @@ export function tempDataDir(prefix = 'payframe-test-'): string {
 /** Starts `payframe serve` as its own process on a free port and resolves once it takes requests. */
 export async function startServer(options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...(await storeArgs(dataDir)), ...(options.args ?? [])], {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -92,7 +129,7 @@ export type Keys = { account: string; secretKey: string; publishableKey: string 
 
 /** Runs the real CLI, as an operator would. */
 export async function createKeys(dataDir: string, account: string, mode: 'test' | 'live' = 'test'): Promise<Keys> {
-  const { stdout } = await run(process.execPath, [BIN, 'keys', 'create', '--account', account, '--mode', mode, '--json', '--data-dir', dataDir]);
+  const { stdout } = await run(process.execPath, [BIN, 'keys', 'create', '--account', account, '--mode', mode, '--json', ...(await storeArgs(dataDir))]);
   return JSON.parse(stdout) as Keys;
 }
 

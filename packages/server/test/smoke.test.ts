@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createCharge, TEST_PANS } from './client.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, startServer, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let api: ReturnType<typeof client>;
@@ -20,5 +22,11 @@ describe('a whole flow over HTTP', () => {
     expect(captured.body).toMatchObject({ status: 'CHARGE_SUCCESS', fees: 33 });
     const refund = await api.post(`/v2/charges/refund/${charge.id}`);
     expect(refund.body).toMatchObject({ type: 'refund', amount: 500, status: 'REFUNDED' });
+  });
+});
+
+describe('the backend under test', () => {
+  it('is the one this vitest project names (PostgreSQL leaves no SQLite file behind)', () => {
+    expect(existsSync(join(server.dataDir, 'payframe.sqlite3'))).toBe(TEST_POSTGRES_URL === undefined);
   });
 });

@@ -3,7 +3,7 @@ import { openStore, type Store } from '../storage/db.ts';
 import { storageLocation } from '../storage/location.ts';
 
 /** Runs one piece of work against the store and always closes it, even when the work fails. */
-export async function withStore<T>(config: Pick<Config, 'dataDir' | 'databaseUrl'>, work: (store: Store) => Promise<T>): Promise<T> {
+export async function withStore<T>(config: Config, work: (store: Store) => Promise<T>): Promise<T> {
   const store = await openStore(storageLocation(config));
   try {
     return await work(store);

@@ -1,6 +1,7 @@
 import { PayframeError } from '@payframe/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isStoreUnavailable } from '../storage/unavailable.ts';
 
 /** Fastify's own failures that a client can cause, and what they mean in the contract. */
 const FASTIFY_ERRORS: Record<string, (error: FastifyError) => PayframeError> = {
@@ -28,7 +29,7 @@ export function toPayframeError(error: unknown, request: FastifyRequest): Payfra
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
   if (known) return known(fastifyError);
-  if (isDatabaseBusy(error)) {
+  if (isStoreUnavailable(error)) {
     return new PayframeError('SERVICE_UNAVAILABLE', 'The database is unavailable right now; retry shortly.', {
       headers: { 'retry-after': '1' },
     });
@@ -38,12 +39,6 @@ export function toPayframeError(error: unknown, request: FastifyRequest): Payfra
     return new PayframeError('PARAMETER_INVALID', 'The request body could not be parsed (malformed, or a forbidden key such as __proto__).');
   }
   return new PayframeError('INTERNAL_ERROR', 'An internal error occurred. It has been logged; retry or contact support.');
-}
-
-/** Another process held the database past the busy timeout: a temporary outage, not a fault. */
-function isDatabaseBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
 function validationError(

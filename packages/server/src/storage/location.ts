@@ -1,10 +1,17 @@
 import type { Config } from '../config.ts';
 import type { StorageLocation } from './db.ts';
 
-/** Where the data lives; PostgreSQL is its own issue, so a URL is refused plainly rather than half-served. */
-export function storageLocation(config: Pick<Config, 'dataDir' | 'databaseUrl'>): StorageLocation {
-  if (config.databaseUrl) {
-    throw new Error('DATABASE_URL / --database-url (PostgreSQL) is not supported by this build yet; use --data-dir.');
-  }
-  return { kind: 'sqlite', dataDir: config.dataDir };
+type StorageConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'dbPoolSize' | 'dbStatementTimeoutMs' | 'dbConnectTimeoutMs'>;
+
+/** A database URL selects PostgreSQL; otherwise the embedded SQLite store in the data directory. */
+export function storageLocation(config: StorageConfig, onPoolError: (error: Error) => void = () => {}): StorageLocation {
+  if (!config.databaseUrl) return { kind: 'sqlite', dataDir: config.dataDir };
+  return {
+    kind: 'postgres',
+    url: config.databaseUrl,
+    poolSize: config.dbPoolSize,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    onPoolError,
+  };
 }

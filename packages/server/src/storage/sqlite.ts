@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely } from 'kysely';
+import type { Store } from './db.ts';
+import { GroupCommit, GroupCommitSqliteDialect } from './group-commit.ts';
+import { migrate } from './migrate.ts';
+import type { Database } from './schema.ts';
+
+/** The embedded store: one SQLite file in the data directory, WAL, every commit fsynced (grouped). */
+export async function openSqliteStore(dataDir: string): Promise<Store> {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const sqlite = new SqliteDatabase(join(dataDir, 'payframe.sqlite3'));
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: an acknowledged commit is on disk before the response leaves.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const group = new GroupCommit(sqlite);
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite) }, group) });
+  await migrate(db);
+  return {
+    db,
+    async transaction(work) {
+      const result = await db.transaction().execute(work);
+      await group.durable();
+      return result;
+    },
+    async close() {
+      group.flushNow();
+      await db.destroy();
+    },
+  };
+}
+
+/** Kysely prepares every query afresh; the SQL texts repeat, so reuse the prepared statements. */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size < 500) statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
