@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Several instances on one shared database: PostgreSQL only.
+          exclude: ['test/postgres/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
