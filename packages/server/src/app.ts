@@ -3,12 +3,12 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { PayframeError } from '@payframe/contract';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticate } from './http/auth.ts';
 import { BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
 import { installErrorHandler } from './http/error-handler.ts';
-import { authOf } from './http/request-context.ts';
+import { databaseRateLimitStore, rateLimitConfig } from './http/rate-limit.ts';
 import { chargeRoutes } from './http/routes/charges.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { refundRoutes } from './http/routes/refunds.ts';
@@ -69,20 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(db));
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const apiRateLimit = {
-    timeWindow: 60_000,
-    max: (request: FastifyRequest) => (authOf(request).kind === 'publishable' ? options.publishableRateLimit : options.secretRateLimit),
-    keyGenerator: (request: FastifyRequest) => {
-      const auth = authOf(request);
-      // Card testing comes from one address trying many cards: count per address per publishable key.
-      return auth.kind === 'publishable' ? `pk:${auth.keyId}:${request.ip}` : `sk:${auth.keyId}`;
-    },
-    allowList: (request: FastifyRequest) => authOf(request).kind === 'secret' && options.secretRateLimit === 0,
-    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-      new PayframeError('RATE_LIMITED', 'Too many requests: slow down and retry later.', {
-        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
-      }),
-  };
+  const apiRateLimit = rateLimitConfig({ publishablePerMinute: options.publishableRateLimit, secretPerMinute: options.secretRateLimit });
 
   await app.register(
     async (api) => {
@@ -92,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.addHook('onRoute', (route) => {
         route.config = { ...route.config, rateLimit: apiRateLimit };
       });
-      await api.register(rateLimit, { global: false });
+      await api.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
       api.setNotFoundHandler(() => {
         throw new PayframeError('ROUTE_NOT_FOUND', 'Unrecognized request URL.');
       });

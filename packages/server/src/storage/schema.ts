@@ -98,6 +98,12 @@ export interface IdempotencyKeysTable {
   locked_at: number;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_start: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -105,4 +111,5 @@ export interface Database {
   charges: ChargesTable;
   refunds: RefundsTable;
   idempotency_keys: IdempotencyKeysTable;
+  rate_limits: RateLimitsTable;
 }

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as initial from './001-initial.ts';
+import * as rateLimits from './002-rate-limits.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
+  '002-rate-limits': rateLimits,
 };
