@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, chargeParams, type Client, client, TEST_PANS, tokenParams } from './client.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import pg from 'pg';
+import { createKeys, startServer, storeArgs, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
 
 /**
  * Card data at rest and in logs (DESIGN §11): after every kind of request that carries a card
@@ -103,6 +104,25 @@ function readAll(dir: string): Map<string, Buffer> {
   for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     const path = join(dir, name);
     if (statSync(path).isFile()) files.set(name, readFileSync(path));
+  }
+  return files;
+}
+
+/** The data directory's files and, on PostgreSQL, every table's rows as text: wherever the store keeps data. */
+async function readStore(dataDir: string): Promise<Map<string, Buffer>> {
+  const files = readAll(dataDir);
+  if (!TEST_POSTGRES_URL) return files;
+  const args = await storeArgs(dataDir);
+  const database = new pg.Client({ connectionString: args[args.indexOf('--database-url') + 1] });
+  await database.connect();
+  try {
+    const { rows: tables } = await database.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public'");
+    for (const { name } of tables) {
+      const { rows } = await database.query<{ row: string }>(`select row_to_json(t)::text as row from "${name}" t`);
+      files.set(`table ${name}`, Buffer.from(rows.map((row) => row.row).join('\n')));
+    }
+  } finally {
+    await database.end();
   }
   return files;
 }
@@ -217,16 +237,16 @@ describe('card data at rest and in logs', () => {
     // The API never echoed a number or a CVC back.
     expect(received.flatMap(leaksIn)).toEqual([]);
 
-    whileRunning = readAll(server.dataDir);
+    whileRunning = await readStore(server.dataDir);
   });
 
   it('leaves no full card number or CVC in the data directory or the output, and master.key is 0600', async () => {
     expect(whileRunning, 'the drive test ran first').toBeDefined();
     await server.stop('SIGTERM');
-    const afterStop = readAll(server.dataDir);
+    const afterStop = await readStore(server.dataDir);
 
     // The scan is meaningful: there are files, they hold our objects, and the process logged requests.
-    expect([...whileRunning.keys()]).toContain('payframe.sqlite3');
+    expect([...whileRunning.keys()]).toContain(TEST_POSTGRES_URL ? 'table tokens' : 'payframe.sqlite3');
     const everything = [...whileRunning.values(), ...afterStop.values()].map((bytes) => bytes.toString('latin1')).join('\n');
     expect(madeIds.length).toBeGreaterThan(10);
     for (const id of madeIds) expect(everything.includes(id), `object ${id} not found in the data files`).toBe(true);
