@@ -23,6 +23,16 @@ export default defineConfig({
         },
       },
       {
+        // The widget's unit tests run in happy-dom; the bundle-size test builds with vite in node.
+        test: {
+          name: 'widget',
+          root: 'packages/widget',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          environment: 'happy-dom',
+          testTimeout: 30_000,
+        },
+      },
+      {
         // The same API suite against PostgreSQL; what only concerns the SQLite files stays above.
         test: {
           name: 'server-postgres',

@@ -1,0 +1,36 @@
+import type { Brand } from '@payframe/contract';
+import { cardNumber } from 'card-validator/dist/card-number.js';
+
+/** card-validator's type names → the API's brands (the server maps them the same way). */
+const BRANDS: Record<string, Brand> = {
+  visa: 'VISA',
+  mastercard: 'MASTERCARD',
+  maestro: 'MAESTRO',
+  'american-express': 'AMEX',
+  discover: 'DISCOVER',
+  jcb: 'JCB',
+  'diners-club': 'DINERS',
+  unionpay: 'UNIONPAY',
+};
+
+export type BrandRules = {
+  brand: Brand;
+  /** Valid lengths in digits; an unknown brand may have 12 to 19. */
+  lengths: number[];
+  /** Digit positions after which a space is shown: 4-4-4-4, or 4-6-5 for Amex. */
+  gaps: number[];
+  cvcLengths: number[];
+};
+
+const UNKNOWN: BrandRules = { brand: 'UNKNOWN', lengths: [12, 13, 14, 15, 16, 17, 18, 19], gaps: [4, 8, 12], cvcLengths: [3, 4] };
+
+export function brandRules(digits: string): BrandRules {
+  const card = cardNumber(digits).card;
+  const brand = card && BRANDS[card.type];
+  if (!card || !brand) return UNKNOWN;
+  return { brand, lengths: card.lengths, gaps: card.gaps, cvcLengths: [card.code.size] };
+}
+
+export function maxLength(rules: BrandRules): number {
+  return Math.max(...rules.lengths);
+}

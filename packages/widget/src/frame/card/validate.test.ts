@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { brandRules } from './brand.ts';
+import { numberIsFinished, validateCvc, validateExpiry, validateNumber } from './validate.ts';
+
+const NOW = new Date(2026, 10, 21); // 21 November 2026, local time like the shopper's clock
+
+describe('brand detection', () => {
+  it.each([
+    ['4242424242424242', 'VISA'],
+    ['5555555555554444', 'MASTERCARD'],
+    ['378282246310005', 'AMEX'],
+    ['6011111111111117', 'DISCOVER'],
+    ['3566002020360505', 'JCB'],
+    ['36227206271667', 'DINERS'],
+    ['6759649826438450', 'MAESTRO'],
+    ['9999999999999995', 'UNKNOWN'],
+  ])('%s is %s', (number, brand) => {
+    expect(brandRules(number).brand).toBe(brand);
+  });
+
+  it('gives Amex its 4-6-5 gaps, 15 digits and a 4-digit code', () => {
+    expect(brandRules('37')).toMatchObject({ brand: 'AMEX', gaps: [4, 10], lengths: [15], cvcLengths: [4] });
+  });
+});
+
+describe('validateNumber', () => {
+  it('accepts Luhn-valid numbers of their brand length', () => {
+    expect(validateNumber('4242 4242 4242 4242', false)).toEqual({ state: 'valid' });
+    expect(validateNumber('3782 822463 10005', false)).toEqual({ state: 'valid' });
+  });
+
+  it('calls a short number incomplete, and a full-length Luhn failure invalid', () => {
+    expect(validateNumber('4242 4242', false)).toEqual({ state: 'incomplete', error: 'numberIncomplete' });
+    // Visa allows 19 digits, so 16 failing Luhn could still grow: it is shown once the shopper leaves.
+    expect(validateNumber('4242 4242 4242 4241', false)).toEqual({ state: 'incomplete', error: 'numberInvalid' });
+    // Amex stops at 15: nothing more can be typed, so the error shows at once.
+    expect(validateNumber('3782 822463 10006', false)).toEqual({ state: 'invalid', error: 'numberInvalid' });
+  });
+
+  it('follows the server for numbers of no known brand: 12 to 19 digits and Luhn', () => {
+    expect(validateNumber('9999999999999995', false)).toEqual({ state: 'valid' });
+    expect(validateNumber('9999999999999999999', false)).toEqual({ state: 'invalid', error: 'numberInvalid' });
+  });
+
+  it('accepts the documented Luhn-invalid Maestro test card with a test key only', () => {
+    expect(validateNumber('6759649826438450', true)).toEqual({ state: 'valid' });
+    expect(validateNumber('6759649826438450', false).state).not.toBe('valid');
+  });
+
+  it('moves on after 16 digits or the brand’s longest length', () => {
+    expect(numberIsFinished('4242 4242 4242 4242', false)).toBe(true);
+    expect(numberIsFinished('3782 822463 10005', false)).toBe(true);
+    expect(numberIsFinished('4242 4242 4242 4241', false)).toBe(false);
+  });
+});
+
+describe('validateExpiry', () => {
+  it('refuses a month outside 01–12 as soon as it is typed', () => {
+    expect(validateExpiry('13', NOW)).toEqual({ state: 'invalid', error: 'expiryMonthInvalid' });
+    expect(validateExpiry('00 / 30', NOW)).toEqual({ state: 'invalid', error: 'expiryMonthInvalid' });
+  });
+
+  it('refuses a past month, accepts the current one through its last day', () => {
+    expect(validateExpiry('10 / 26', NOW)).toEqual({ state: 'invalid', error: 'expiryPast' });
+    expect(validateExpiry('12 / 25', NOW)).toEqual({ state: 'invalid', error: 'expiryPast' });
+    expect(validateExpiry('11 / 26', NOW)).toEqual({ state: 'valid' });
+    expect(validateExpiry('01 / 27', NOW)).toEqual({ state: 'valid' });
+  });
+
+  it('calls a partial date incomplete', () => {
+    expect(validateExpiry('12 / 2', NOW)).toEqual({ state: 'incomplete', error: 'expiryIncomplete' });
+  });
+});
+
+describe('validateCvc', () => {
+  it('wants 3 digits for Visa and 4 for Amex', () => {
+    expect(validateCvc('123', brandRules('4242'))).toEqual({ state: 'valid' });
+    expect(validateCvc('123', brandRules('37'))).toEqual({ state: 'incomplete', error: 'cvcIncomplete' });
+    expect(validateCvc('1234', brandRules('37'))).toEqual({ state: 'valid' });
+  });
+});
