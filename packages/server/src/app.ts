@@ -14,6 +14,7 @@ import { healthRoutes } from './http/routes/health.ts';
 import { refundRoutes } from './http/routes/refunds.ts';
 import { testHelperRoutes } from './http/routes/test-helpers.ts';
 import { tokenRoutes } from './http/routes/tokens.ts';
+import { widgetAssetRoutes } from './http/routes/widget-assets.ts';
 import type { ServiceDeps } from './services/context.ts';
 import type { Store } from './storage/db.ts';
 
@@ -67,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(healthRoutes(db));
+  await app.register(widgetAssetRoutes());
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const apiRateLimit = rateLimitConfig({ publishablePerMinute: options.publishableRateLimit, secretPerMinute: options.secretRateLimit });
