@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { type PayframeServer, startPayframe } from './support/payframe-server.ts';
+
+// The headers of the real `payframe serve`, with its app-wide helmet and no-store, as a browser gets them.
+let payframe: PayframeServer;
+test.beforeAll(async () => {
+  payframe = await startPayframe();
+});
+test.afterAll(async () => {
+  await payframe.stop();
+});
+
+test('payframe.js loads from any origin and is cached briefly', async ({ request }) => {
+  const response = await request.get(`${payframe.url}/v2/js/payframe.js`);
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  expect(headers['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(headers['cross-origin-resource-policy']).toBe('cross-origin');
+  expect(headers['cache-control']).toBe('public, max-age=300');
+  expect(await response.text()).toContain('Payframe');
+});
+
+test('frame.html may be framed by any merchant and loads only its own files', async ({ request }) => {
+  const response = await request.get(`${payframe.url}/v2/widget/frame.html`);
+  const headers = response.headers();
+  expect(headers['x-frame-options']).toBeUndefined();
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp).toContain('frame-ancestors *');
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain('unsafe');
+  const asset = (await response.text()).match(/\.\/(assets\/frame-[\w-]+\.js)/)?.[1];
+  expect(asset).toBeTruthy();
+  const script = await request.get(`${payframe.url}/v2/widget/${asset}`);
+  expect(script.status()).toBe(200);
+  expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+test('an unknown widget asset is a JSON 404', async ({ request }) => {
+  const response = await request.get(`${payframe.url}/v2/widget/assets/frame-00000000.js`);
+  expect(response.status()).toBe(404);
+  expect((await response.json()).error.code).toBe('ROUTE_NOT_FOUND');
+});

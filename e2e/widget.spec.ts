@@ -1,0 +1,182 @@
+import { mkdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Checkout, expect, test } from './support/checkout.ts';
+import { advanceClock, createAccount } from './support/payframe-server.ts';
+
+const PAN = '4242424242424242';
+const CVC = '737';
+const SCREENSHOTS = new URL('../test-results/widget/', import.meta.url);
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+async function screenshot(checkout: Checkout, name: string): Promise<void> {
+  await checkout.page.locator('#card').screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname });
+}
+
+async function typeCard(checkout: Checkout, card: { number: string; expiry: string; cvc: string; name: string }) {
+  await checkout.field('card-number').pressSequentially(card.number);
+  await checkout.field('card-expiry').pressSequentially(card.expiry);
+  await checkout.field('card-cvc').pressSequentially(card.cvc);
+  await checkout.field('card-name').fill(card.name);
+}
+
+const futureYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+
+test('a shopper types a card and the merchant gets a token, never the number', async ({ checkout, sites }) => {
+  await checkout.open();
+  const readyAfterMs = await checkout.page.evaluate(() => window.readyAfterMs);
+  console.log(`mount() → ready: ${readyAfterMs.toFixed(0)} ms`);
+  expect(readyAfterMs).toBeLessThan(5_000);
+  await expect(checkout.page.locator('iframe[name="payframe-card"]')).toHaveAttribute('title', 'Secure card payment form');
+  await screenshot(checkout, 'default');
+
+  await checkout.field('card-number').pressSequentially(PAN);
+  await expect(checkout.field('card-number')).toHaveValue('4242 4242 4242 4242');
+  await expect(checkout.field('card-brand')).toHaveAttribute('data-brand', 'VISA');
+  // The number moved the shopper on to the expiry, which moves on to the security code.
+  await expect(checkout.field('card-expiry')).toBeFocused();
+  await checkout.field('card-expiry').pressSequentially(`12${futureYear}`);
+  await expect(checkout.field('card-expiry')).toHaveValue(`12 / ${futureYear}`);
+  await expect(checkout.field('card-cvc')).toBeFocused();
+  await checkout.field('card-cvc').pressSequentially(CVC);
+  await checkout.field('card-name').fill('Ada Lovelace');
+
+  const result = await checkout.pay();
+  if (!('token' in result)) throw new Error(`expected a token: ${JSON.stringify(result)}`);
+  expect(result.token).toMatchObject({ type: 'token', mode: 'test', card: { last4Digits: '4242', brand: 'VISA', name: 'Ada Lovelace' } });
+  await expect(checkout.page.locator('#result')).toHaveText(`Paid with token ${result.token.id}`);
+
+  const events = await checkout.page.evaluate(() => window.cardEvents);
+  expect(events.map((event) => event.name)).toEqual(expect.arrayContaining(['ready', 'focus', 'change', 'blur', 'complete']));
+  expect(events.filter((event) => event.name === 'complete')).toHaveLength(1);
+
+  // What the merchant's side saw: its DOM, its events, every message its window and port received, its server.
+  const pageHtml = await checkout.page.content();
+  const received = await checkout.page.evaluate(() => window.receivedMessages);
+  expect(received.some((message) => message.includes(result.token.id))).toBe(true);
+  for (const [what, text] of [
+    ['the page DOM', pageHtml],
+    ['the card events', JSON.stringify(events)],
+    ['the messages', received.join('\n')],
+    ['the merchant server', JSON.stringify(sites.merchant.requests)],
+  ] as const) {
+    expect(text, what).not.toContain(PAN);
+    expect(text, what).not.toContain('4242 4242 4242 4242');
+    // The security code only ever travels as the API body's "cvc" field, from the frame to Payframe.
+    expect(text, what).not.toContain('"cvc"');
+    expect(text, what).not.toContain(`"${CVC}"`);
+  }
+  expect(sites.payframe.output()).not.toContain(PAN);
+  expect(checkout.consoleErrors).toEqual([]);
+});
+
+test('an invalid number and a past expiry show errors at the field, and createToken resolves with the error', async ({ checkout }) => {
+  await checkout.open();
+  await checkout.field('card-number').pressSequentially('4242424242424241');
+  await checkout.field('card-number').press('Tab');
+  await expect(checkout.frame.getByTestId('card-number-error')).toHaveText('Your card number is invalid.');
+  await expect(checkout.field('card-number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(checkout.field('card-number')).toHaveAttribute('aria-describedby', 'card-number-error');
+
+  await checkout.field('card-expiry').pressSequentially('0120');
+  await expect(checkout.frame.getByTestId('card-expiry-error')).toHaveText('Your card’s expiry date is in the past.');
+
+  const result = await checkout.pay();
+  expect(result).toMatchObject({ error: { type: 'card_error', error: { code: 'INCORRECT_NUMBER', parameter: 'card.number' } } });
+  await expect(checkout.page.locator('#result')).toHaveText('Refused: INCORRECT_NUMBER');
+  await expect(checkout.frame.getByTestId('card-cvc-error')).toHaveText('This field is required.');
+  await expect(checkout.frame.getByTestId('live-region')).toHaveText('Your card number is invalid.');
+  const events = await checkout.page.evaluate(() => window.cardEvents);
+  expect(events.find((event) => event.name === 'error')).toBeTruthy();
+  await screenshot(checkout, 'error');
+});
+
+test('a token the API refuses shows its error in the frame and reaches the merchant as the API’s error body', async ({ checkout, sites }) => {
+  // The server judges expiry by the account's test clock, four years ahead: the browser's check passes, the API's does not.
+  const keys = await createAccount(sites.payframe.dataDir, 'shop-in-the-future');
+  await advanceClock(sites.payframe, keys, 4 * 366 * 24 * 3600);
+  await checkout.open({}, keys);
+  await typeCard(checkout, { number: '5555555555554444', expiry: `12${futureYear}`, cvc: CVC, name: 'Ada Lovelace' });
+
+  const result = await checkout.pay();
+  expect(result).toEqual({
+    error: {
+      type: 'card_error',
+      message: 'The card has expired.',
+      error: { code: 'EXPIRED_CARD', message: 'The card has expired.', parameter: 'card.exp_year' },
+    },
+  });
+  await expect(checkout.frame.getByTestId('card-expiry-error')).toHaveText('Your card has expired.');
+  await expect(checkout.field('card-expiry')).toBeFocused();
+});
+
+test('the whole form can be completed with the keyboard alone', async ({ checkout }) => {
+  await checkout.open();
+  const { page } = checkout;
+  await page.locator('#coupon').focus();
+  await page.keyboard.press('Tab');
+  await expect(checkout.field('card-number')).toBeFocused();
+  // A visible focus ring on every field.
+  expect(await checkout.field('card-number').evaluate((input) => getComputedStyle(input).outlineStyle)).toBe('solid');
+  await page.keyboard.type(PAN);
+  await expect(checkout.field('card-expiry')).toBeFocused();
+  await page.keyboard.type(`12${futureYear}`);
+  await expect(checkout.field('card-cvc')).toBeFocused();
+  await page.keyboard.type(CVC);
+  await page.keyboard.press('Tab');
+  await expect(checkout.field('card-name')).toBeFocused();
+  await page.keyboard.type('Ada Lovelace');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#pay')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.tokenResult !== undefined);
+  const result = await page.evaluate(() => window.tokenResult);
+  expect(result && 'token' in result && result.token.card.last4Digits).toBe('4242');
+});
+
+test('no serious or critical accessibility violation inside the frame, before and after errors', async ({ checkout }) => {
+  await checkout.open({ fields: { email: true, address: 'full' } });
+  for (const state of ['default', 'errors']) {
+    if (state === 'errors') {
+      await checkout.pay();
+      await expect(checkout.frame.getByTestId('card-number-error')).toBeVisible();
+    }
+    const results = await new AxeBuilder({ page: checkout.page }).analyze();
+    // Nodes inside the iframe are targeted through it: a target of more than one selector.
+    expect(results.passes.some((rule) => rule.nodes.some((node) => node.target.length > 1)), 'axe looked inside the frame').toBe(true);
+    const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), state).toEqual([]);
+  }
+});
+
+test('the merchant’s style applies within the allow-list, and text never goes below 16px', async ({ checkout }) => {
+  await checkout.open({
+    locale: 'fr',
+    style: {
+      base: { color: '#1d2b53', fontFamily: 'Georgia, serif', fontSize: '13px', letterSpacing: '0.5px' },
+      focus: { color: '#0b3d91' },
+      invalid: { color: '#9b1c1c' },
+      placeholder: { color: '#5a5a5a', fontStyle: 'italic' },
+    },
+  });
+  const number = checkout.field('card-number');
+  await expect(number).toHaveAttribute('aria-label', 'Numéro de carte');
+  const style = await number.evaluate((input) => {
+    const computed = getComputedStyle(input);
+    return { color: computed.color, fontSize: computed.fontSize, fontFamily: computed.fontFamily };
+  });
+  expect(style).toEqual({ color: 'rgb(29, 43, 83)', fontSize: '16px', fontFamily: 'Georgia, serif' });
+  await checkout.field('card-expiry').pressSequentially('0199');
+  await expect(checkout.field('card-expiry')).toHaveCSS('color', 'rgb(155, 28, 28)');
+  await screenshot(checkout, 'styled');
+  // update() is checked on the merchant's page before anything reaches the frame.
+  const refused = await checkout.page.evaluate(() => {
+    try {
+      window.card.update({ style: { base: { color: 'url(https://evil.example/)' } } });
+      return 'accepted';
+    } catch (error) {
+      return String(error);
+    }
+  });
+  expect(refused).toContain('without url()');
+  expect(checkout.consoleErrors).toEqual([]);
+});
