@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ParentMessage } from '../protocol/to-frame.ts';
 import type { FrameMessage } from '../protocol/to-page.ts';
 import { type Card, mountCard } from './card.ts';
+import { serveEmptyFramePages } from './test-frame-server.ts';
 
 const FRAME_URL = new URL('https://pay.example/v2/widget/frame.html');
 const KEY = 'pk_test_abc';
@@ -42,10 +43,7 @@ function send(port: MessagePort, message: FrameMessage): void {
   port.postMessage(message);
 }
 
-// The iframe loads an empty page from this stand-in server; the frame's own code is tested on its side.
-const settings = (window as unknown as { happyDOM: { settings: { enableIframePageLoading: boolean; fetch: { interceptor: unknown } } } }).happyDOM.settings;
-settings.enableIframePageLoading = true;
-settings.fetch.interceptor = { beforeAsyncRequest: async () => new Response('<!doctype html><title>frame</title>', { headers: { 'content-type': 'text/html' } }) };
+serveEmptyFramePages();
 
 let opened: MessagePort[] = [];
 let cards: Card[] = [];
@@ -128,6 +126,22 @@ describe('the channel', () => {
     const message = nextMessage(port);
     mountedCard.card.update({ disabled: true });
     expect(await message).toEqual({ type: 'payframe:options', options: { locale: 'en', disabled: true } });
+  });
+
+  it('tells the merchant when the frame page loaded but never said hello', () => {
+    vi.useFakeTimers();
+    try {
+      const { card, iframe } = mounted();
+      const errors: unknown[] = [];
+      card.on('error', (detail) => errors.push(detail));
+      iframe.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(9_999);
+      expect(errors).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(errors).toMatchObject([{ error: { error: { code: 'SERVICE_UNAVAILABLE', message: 'The Payframe card form did not load.' } } }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('removes everything on destroy and answers pending tokens with an error', async () => {

@@ -20,7 +20,7 @@ export type Card = {
 };
 
 /** How long after the frame page loaded a missing hello means it will never come (wrong URL, server error). */
-export const LOAD_TIMEOUT_MS = 10_000;
+const LOAD_TIMEOUT_MS = 10_000;
 
 function unavailable(message: string): ErrorBody {
   return { type: 'api_error', message, error: { code: 'SERVICE_UNAVAILABLE', message } };
