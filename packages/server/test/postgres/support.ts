@@ -1,0 +1,59 @@
+import pg from 'pg';
+import { expect } from 'vitest';
+import { type ApiResponse, expectErrorShape } from '../client.ts';
+import { storeArgs, TEST_POSTGRES_URL } from '../harness.ts';
+
+/** These tests need several processes on one shared database: they belong to the PostgreSQL project only. */
+export function requirePostgres(): string {
+  if (!TEST_POSTGRES_URL) throw new Error('test/postgres/ runs only in the server-postgres project (no TEST_POSTGRES_URL was provided)');
+  return TEST_POSTGRES_URL;
+}
+
+/** The database URL of a data directory's store, as `storeArgs` hands it to the server (it creates the database on first use). */
+export async function databaseUrlOf(dataDir: string): Promise<string> {
+  requirePostgres();
+  const args = await storeArgs(dataDir);
+  const url = args[args.indexOf('--database-url') + 1];
+  if (!args.includes('--database-url') || !url) throw new Error(`storeArgs gave no --database-url: ${JSON.stringify(args)}`);
+  return url;
+}
+
+/** Runs `work` with a plain pg client on `url` and always closes it. */
+export async function withDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts every request before awaiting any: the promises are created in one synchronous loop. */
+export function concurrently(count: number, send: (index: number) => Promise<ApiResponse>): Promise<ApiResponse[]> {
+  const inFlight: Array<Promise<ApiResponse>> = [];
+  for (let index = 0; index < count; index++) inFlight.push(send(index));
+  return Promise.all(inFlight);
+}
+
+export function byStatus(responses: ApiResponse[]): Record<number, ApiResponse[]> {
+  const groups: Record<number, ApiResponse[]> = {};
+  for (const response of responses) (groups[response.status] ??= []).push(response);
+  return groups;
+}
+
+export function summary(responses: ApiResponse[]): string {
+  return JSON.stringify(responses.map((response) => [response.status, response.body?.error?.code ?? response.body?.id]));
+}
+
+export function codesOf(responses: ApiResponse[]): string[] {
+  return responses.map((response) => {
+    expectErrorShape(response.body);
+    return response.body.error.code as string;
+  });
+}
+
+export function expectError(response: ApiResponse, status: number, code: string): void {
+  expect({ status: response.status, code: response.body?.error?.code }, JSON.stringify(response.body)).toEqual({ status, code });
+  expectErrorShape(response.body);
+}
