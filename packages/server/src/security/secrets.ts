@@ -1,5 +1,5 @@
 import { randomBytes, hkdfSync } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** Keys derived from one master secret, each for a single purpose. */
@@ -38,12 +38,16 @@ function readOrCreateKeyFile(path: string): Buffer {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // Written whole under a private name, then linked into place: a process starting at the same
+  // moment sees either no key file or a complete one, and exactly one key wins.
+  const partial = `${path}.${process.pid}.tmp`;
+  writeFileSync(partial, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
   try {
-    // 'wx': when two processes start at once, exactly one writes the key and the other reads it.
-    writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(path, 0o600);
+    linkSync(partial, path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(partial);
   }
   return decodeMasterKey(readFileSync(path, 'utf8').trim());
 }

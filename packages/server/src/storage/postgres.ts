@@ -32,8 +32,10 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Store
     // Times and money are bigint columns; every value fits a JavaScript number exactly.
     types: { getTypeParser: (oid: number, format?: string) => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as 'text')) },
   });
-  // An idle client losing its connection must not crash the process: the next query reconnects.
+  // A connection lost while idle or in use must not crash the process (pg-pool only covers idle
+  // ones): the query in flight fails with a 503 and the next one reconnects.
   pool.on('error', options.onPoolError);
+  pool.on('connect', (client) => client.on('error', options.onPoolError));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrate(db);
