@@ -155,6 +155,26 @@ describe('createToken', () => {
     expect(body.address).toEqual({ zipcode: '75001', country: 'FR' });
   });
 
+  it('collects the full billing address, the country from a localized list', async () => {
+    const fetch = stubFetch(200, TOKEN);
+    const fake = mount({ fields: { address: 'full' }, locale: 'de' });
+    fillValidCard();
+    type(input('address-line1'), '1 Rue de Rivoli');
+    type(input('address-city'), 'Paris');
+    type(input('postal-code'), '75001');
+    const country = screen.getByTestId('address-country') as HTMLSelectElement;
+    expect([...country.options].find((option) => option.value === 'DE')?.textContent).toBe('Deutschland');
+    country.value = 'FR';
+    fireEvent.change(country);
+    await fake.tokenize(8, { shopper: { email: 'ada@example.com' } });
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body)).address).toEqual({
+      address_line1: '1 Rue de Rivoli',
+      city: 'Paris',
+      zipcode: '75001',
+      country: 'FR',
+    });
+  });
+
   it('refuses an incomplete card without calling the API, with the code the API would give', async () => {
     const fetch = stubFetch(200, TOKEN);
     const fake = mount();

@@ -62,6 +62,18 @@ export function CardForm(environment: CardFormEnvironment) {
         onInput={form.onTextInput(field)}
       />
     );
+  const countrySelect = () => {
+    const { label, value, error, disabled, style, onFocus, onBlur } = common('address-country');
+    return (
+      <CountrySelect
+        {...{ label, value, error, disabled, style, onFocus, onBlur }}
+        placeholder={messages.placeholders.country}
+        locale={form.locale}
+        onChange={(country) => form.setValue('address-country', country)}
+        selectRef={form.register('address-country')}
+      />
+    );
+  };
   const formError = form.state.apiErrors.form;
   const firstError = assessment.fields.find((assessed) => assessed.error)?.error;
 
@@ -92,15 +104,7 @@ export function CardForm(environment: CardFormEnvironment) {
       {textField('address-city')}
       {textField('address-state')}
       {textField('postal-code')}
-      {visible.includes('address-country') && (
-        <CountrySelect
-          {...common('address-country')}
-          placeholder={messages.placeholders.country}
-          locale={form.locale}
-          onChange={(value) => form.setValue('address-country', value)}
-          selectRef={form.register('address-country')}
-        />
-      )}
+      {visible.includes('address-country') && countrySelect()}
       {formError && (
         <p class="form-error" role="alert" data-testid="form-error">
           {messages.errors[formError]}

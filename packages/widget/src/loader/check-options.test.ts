@@ -21,6 +21,9 @@ describe('checkOptions', () => {
     ['a placeholder property only inputs take', { style: { placeholder: { fontSize: '20px' } } }, /style.placeholder.fontSize is not allowed/],
     ['url()', { style: { base: { color: 'url(https://evil.example/leak)' } } }, /without url\(\)/],
     ['a way out of the declaration', { style: { base: { color: 'red; background: blue' } } }, /without url\(\)/],
+    ['an unknown field', { fields: { phone: true } }, /unknown field option "fields.phone"/],
+    ['a non-boolean email field', { fields: { email: 'yes' } }, /fields.email must be true or false/],
+    ['a non-boolean disabled', { disabled: 1 }, /disabled must be true or false/],
     ['an unknown address mode', { fields: { address: 'street' } }, /fields.address must be one of none, postal, full/],
   ])('refuses %s', (_case, options, message) => {
     expect(() => checkOptions(options as CardOptions)).toThrow(message);

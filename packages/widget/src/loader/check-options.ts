@@ -2,6 +2,7 @@ import { ADDRESS_MODES, CSS_VALUE, LOCALES, PLACEHOLDER_PROPERTIES, STYLE_PROPER
 import type { CardOptions } from '../protocol/options.ts';
 
 const OPTION_KEYS = ['locale', 'style', 'fields', 'disabled'];
+const FIELD_KEYS = ['email', 'address'];
 
 function includes(list: readonly string[], value: unknown): boolean {
   return typeof value === 'string' && list.includes(value);
@@ -17,6 +18,9 @@ export function checkOptions(options: CardOptions): CardOptions {
   };
   for (const key of Object.keys(options)) if (!OPTION_KEYS.includes(key)) fail(`unknown option "${key}"`);
   if (options.locale !== undefined && !includes(LOCALES, options.locale)) fail(`locale must be one of ${LOCALES.join(', ')}`);
+  for (const key of Object.keys(options.fields ?? {})) if (!FIELD_KEYS.includes(key)) fail(`unknown field option "fields.${key}"`);
+  if (options.fields?.email !== undefined && typeof options.fields.email !== 'boolean') fail('fields.email must be true or false');
+  if (options.disabled !== undefined && typeof options.disabled !== 'boolean') fail('disabled must be true or false');
   if (options.fields?.address !== undefined && !includes(ADDRESS_MODES, options.fields.address)) {
     fail(`fields.address must be one of ${ADDRESS_MODES.join(', ')}`);
   }
