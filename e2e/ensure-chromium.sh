@@ -6,6 +6,10 @@ chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 if [ -x "$chromium" ]; then
   exit 0
 fi
+if [ -n "${CHROMIUM_PATH:-}" ]; then
+  echo "ensure-chromium: CHROMIUM_PATH=$CHROMIUM_PATH is not an executable; unset it to use (or install) /usr/bin/chromium" >&2
+  exit 1
+fi
 if [ "$(id -u)" -ne 0 ]; then
   echo "ensure-chromium: $chromium is missing and installing it needs root: run 'apt-get install -y chromium' as root, or set CHROMIUM_PATH" >&2
   exit 1
