@@ -1,15 +1,24 @@
 /**
- * `npm run bench`: N concurrent shoppers each looping token → charge → capture against a real
- * `payframe serve` process on a fresh embedded database, for a fixed time.
+ * `npm run bench`: N concurrent shoppers each looping token → charge → capture against real
+ * `payframe serve` processes on a fresh database, for a fixed time.
  *
  *   npm run bench -- [--concurrency 32] [--seconds 15] [--warmup 2] [--json]
  *                    [--log-level warn] [--profile] [--profile-dir DIR]
+ *                    [--db sqlite|postgres] [--instances 1] [--postgres-url URL] [--pool-size N]
+ *                    [--count-queries] [--matrix]
  *
- * Loopback only, bounded in time (and in errors). The load generator shares the box with the
- * server, so it stays cheap: node:http with one keep-alive socket per worker, request bodies
- * encoded once, responses parsed only for the id the next step needs.
+ * --db sqlite (default): one server on the embedded store. --db postgres: a throwaway database
+ * (dropped at the end), N instances sharing it and one master key, requests alternating between
+ * the instances; per-flow query counts from PostgreSQL's statistics. --count-queries adds exact
+ * per-statement counts measured inside the servers. --matrix: see compare.ts.
+ *
+ * Loopback only, bounded in time (and in errors); servers and database are removed on every exit
+ * path, Ctrl-C included. The load generator shares the box with the servers, so it stays cheap:
+ * node:http with keep-alive sockets, request bodies encoded once, responses parsed only for the id
+ * the next step needs.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, mkdtempSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -18,18 +27,42 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { type ProfileSummary, formatProfileSummary, summarizeProfile } from './cpu-profile.ts';
+import { boxBusyMs, cpuMs, procStatusMb, sampleRss } from './proc.ts';
+import {
+  type BenchDatabase,
+  type DatabaseStats,
+  type QueryCounts,
+  backendPids,
+  createBenchDatabase,
+  dropBenchDatabase,
+  formatQueryCounts,
+  postgresAdminUrl,
+  queryCountsPerFlow,
+  readStats,
+  sweepStaleDatabases,
+  waitForNoBackends,
+} from './postgres.ts';
+import { type StatementCounts, QUERY_COUNTER_URL, formatStatementCounts, readQueryLogs } from './query-log.ts';
 
 const BIN = fileURLToPath(new URL('../bin/payframe.js', import.meta.url));
 const HOST = '127.0.0.1';
 
-/** The targets the figures are judged against (per-flow p99 is defined at 32 concurrent flows). */
-const TARGETS = { flowsPerSecond: 500, p99Ms: 50, rssMb: 200, atConcurrency: 32 } as const;
+/**
+ * The targets the figures are judged against (per-flow p99 is defined at 32 concurrent flows; the
+ * PostgreSQL throughput target at one instance, the issue's measure of the per-request overhead).
+ */
+const TARGETS = { flowsPerSecond: { sqlite: 500, postgres: 600 }, p99Ms: 50, rssMb: 200, atConcurrency: 32, postgresAtInstances: 1 } as const;
 
 /** Past this many errors the server is broken, not slow: stop instead of spinning on failures. */
 const MAX_ERRORS = 1_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const READY_TIMEOUT_MS = 30_000;
-const RSS_SAMPLE_MS = 250;
+const STOP_TIMEOUT_MS = 10_000;
+const CLI_TIMEOUT_MS = 60_000;
+/** Beyond warm-up and run: boot, the key, stopping, statistics, dropping the database. */
+const OVERHEAD_BUDGET_S = 180;
+
+type Store = 'sqlite' | 'postgres';
 
 type Options = {
   concurrency: number;
@@ -38,6 +71,12 @@ type Options = {
   json: boolean;
   logLevel: string;
   profileDir: string | null;
+  db: Store;
+  instances: number;
+  postgresUrl: string | null;
+  poolSize: number | null;
+  countQueries: boolean;
+  matrix: boolean;
 };
 
 function parseOptions(argv: string[]): Options {
@@ -51,9 +90,20 @@ function parseOptions(argv: string[]): Options {
       'log-level': { type: 'string', default: 'warn' },
       profile: { type: 'boolean', default: false },
       'profile-dir': { type: 'string' },
+      db: { type: 'string', default: 'sqlite' },
+      instances: { type: 'string', default: '1' },
+      'postgres-url': { type: 'string' },
+      'pool-size': { type: 'string' },
+      'count-queries': { type: 'boolean', default: false },
+      matrix: { type: 'boolean', default: false },
     },
     strict: true,
   });
+  if (values.db !== 'sqlite' && values.db !== 'postgres') throw new Error('--db must be sqlite or postgres');
+  const instances = positiveNumber('instances', values.instances, 1, 8);
+  // The embedded store is one process's file: several instances on it is not a supported deployment.
+  if (values.db === 'sqlite' && instances > 1 && !values.matrix) throw new Error('--instances above 1 needs --db postgres');
+  if (values.db === 'sqlite' && values['count-queries']) throw new Error('--count-queries needs --db postgres');
   const profileDir = values['profile-dir'] ?? (values.profile ? mkdtempSync(join(tmpdir(), 'payframe-prof-')) : null);
   return {
     concurrency: positiveNumber('concurrency', values.concurrency, 1, 1_024),
@@ -62,6 +112,12 @@ function parseOptions(argv: string[]): Options {
     json: values.json,
     logLevel: values['log-level'],
     profileDir,
+    db: values.db,
+    instances,
+    postgresUrl: values['postgres-url'] ?? null,
+    poolSize: values['pool-size'] === undefined ? null : positiveNumber('pool-size', values['pool-size'], 1, 200),
+    countQueries: values['count-queries'],
+    matrix: values.matrix,
   };
 }
 
@@ -72,10 +128,79 @@ function positiveNumber(name: string, raw: string, min: number, max: number): nu
 }
 
 // ---------------------------------------------------------------------------------------------
-// The server process
+// Cleanup: whatever the run made is undone on every exit path
+// ---------------------------------------------------------------------------------------------
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+/** Undo steps, run last-registered first: servers stop before their database is dropped. */
+const cleanups: Array<() => Promise<unknown>> = [];
+
+function onCleanup(undo: () => Promise<unknown>): void {
+  cleanups.push(undo);
+}
+
+async function cleanUp(): Promise<void> {
+  for (let undo = cleanups.pop(); undo; undo = cleanups.pop()) {
+    await undo().catch((error: unknown) => log(`cleanup: ${error instanceof Error ? error.message : String(error)}`));
+  }
+}
+
+/** Set once aborting: the run still in flight then fails on vanished servers, which is no news. */
+let aborting = false;
+
+/** Ctrl-C, SIGTERM or the time bound: clean up (itself bounded) and leave with `code`. */
+async function abort(reason: string, code: number): Promise<never> {
+  aborting = true;
+  log(`${reason}: stopping the servers and removing the database`);
+  await Promise.race([cleanUp(), new Promise((resolve) => setTimeout(resolve, 20_000))]);
+  process.exit(code);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The deployment: what every instance shares
+// ---------------------------------------------------------------------------------------------
+
+type Deployment = {
+  dataDir: string;
+  database: BenchDatabase | null;
+  /** The servers' and the CLI's environment: the shared master key, the pool size. */
+  env: NodeJS.ProcessEnv;
+  /** Statistics right after the database was made (zero, but read rather than assumed). */
+  baseline: DatabaseStats | null;
+};
+
+async function deploy(options: Options): Promise<Deployment> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'payframe-bench-'));
+  onCleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
+  // An inherited DATABASE_URL would silently turn the SQLite run into a PostgreSQL one.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  if (options.db === 'sqlite') return { dataDir, database: null, env, baseline: null };
+
+  const adminUrl = await postgresAdminUrl(options.postgresUrl);
+  const swept = await sweepStaleDatabases(adminUrl);
+  if (swept.length > 0) log(`dropped databases left by killed runs: ${swept.join(', ')}`);
+  const database = await createBenchDatabase(adminUrl);
+  onCleanup(() => dropBenchDatabase(database));
+  log(`database ${database.name} created`);
+  // README "Deployment": every instance (and the CLI) must seal and sign with the same master key.
+  env.PAYFRAME_MASTER_KEY = randomBytes(32).toString('base64');
+  if (options.poolSize !== null) env.PAYFRAME_DB_POOL_SIZE = String(options.poolSize);
+  return { dataDir, database, env, baseline: await readStats(database) };
+}
+
+function storeFlags(deployment: Deployment): string[] {
+  return ['--data-dir', deployment.dataDir, ...(deployment.database ? ['--database-url', deployment.database.url] : [])];
+}
+
+const queryLogPath = (deployment: Deployment, index: number) => join(deployment.dataDir, `queries-${index}.json`);
+
+// ---------------------------------------------------------------------------------------------
+// The server processes
 // ---------------------------------------------------------------------------------------------
 
 type ServerProcess = {
+  index: number;
   child: ChildProcess;
   pid: number;
   url: string;
@@ -87,12 +212,16 @@ type ServerProcess = {
  * appears; the bench therefore picks a free port itself and takes whichever comes first: the
  * ready line, or the documented readiness probe `GET /healthz` answering 200.
  */
-async function startServer(dataDir: string, options: Options): Promise<ServerProcess> {
+async function startServer(deployment: Deployment, index: number, options: Options): Promise<ServerProcess> {
   const port = await freePort();
-  const nodeFlags = options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
-  const args = [...nodeFlags, BIN, 'serve', '--port', String(port), '--host', HOST, '--data-dir', dataDir, '--log-level', options.logLevel];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // One instance is profiled: the others run the same code, and each profile costs CPU on a small box.
+  const profileFlags = options.profileDir && index === 0 ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
+  const counterFlags = options.countQueries ? ['--import', QUERY_COUNTER_URL] : [];
+  const args = [...profileFlags, ...counterFlags, BIN, 'serve', '--port', String(port), '--host', HOST, ...storeFlags(deployment), '--log-level', options.logLevel];
+  const env = options.countQueries ? { ...deployment.env, PAYFRAME_BENCH_QUERY_LOG: queryLogPath(deployment, index) } : deployment.env;
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   if (child.pid === undefined) throw new Error('could not spawn the server');
+  onCleanup(() => stopChild(child));
 
   // Keep only the head of the output: enough to explain a failure, bounded however chatty the log.
   let output = '';
@@ -103,7 +232,7 @@ async function startServer(dataDir: string, options: Options): Promise<ServerPro
   child.stderr?.setEncoding('utf8').on('data', keep);
 
   const url = await waitUntilReady(child, `http://${HOST}:${port}`, () => output);
-  return { child, pid: child.pid, url, output: () => output };
+  return { index, child, pid: child.pid, url, output: () => output };
 }
 
 function freePort(): Promise<number> {
@@ -161,62 +290,42 @@ function healthy(url: string): Promise<boolean> {
   });
 }
 
-function stopServer(server: ServerProcess): Promise<number | null> {
-  const { child } = server;
+/** SIGTERM lets the server close its pool (and write its profile); SIGKILL if it hangs doing so. */
+function stopChild(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
+    const kill = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', (code) => {
+      clearTimeout(kill);
+      resolve(code);
+    });
     child.kill('SIGTERM');
   });
 }
 
-/** Runs the real CLI, as an operator would, against the server's data directory. */
-async function createTestKey(dataDir: string): Promise<string> {
+/** Runs the real CLI, as an operator would, against the servers' data directory and database. */
+async function createTestKey(deployment: Deployment): Promise<string> {
   const run = promisify(execFile);
-  const { stdout } = await run(process.execPath, [BIN, 'keys', 'create', '--account', 'bench', '--mode', 'test', '--json', '--data-dir', dataDir]);
+  const args = [BIN, 'keys', 'create', '--account', 'bench', '--mode', 'test', '--json', ...storeFlags(deployment)];
+  const { stdout } = await run(process.execPath, args, { env: deployment.env, timeout: CLI_TIMEOUT_MS });
   return (JSON.parse(stdout) as { secretKey: string }).secretKey;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Memory: VmRSS sampled while the load runs, VmHWM (the kernel's own peak) read at the end
+// CPU of the database's backends (the servers' own memory and CPU: proc.ts)
 // ---------------------------------------------------------------------------------------------
 
-function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-    return match?.[1] ? Number(match[1]) / 1024 : null;
-  } catch {
-    return null; // not Linux, or the process is gone
-  }
+/** CPU of the database's backends by pid: the servers' connections are where the queries run. */
+async function backendCpu(database: BenchDatabase): Promise<Map<number, number>> {
+  const pids = await backendPids(database);
+  return new Map(pids.flatMap((pid) => (cpuMs(pid) === null ? [] : [[pid, cpuMs(pid) ?? 0] as const])));
 }
 
-/** utime + stime of a process in ms, from /proc/<pid>/stat (clock ticks are 100 Hz on Linux). */
-function cpuMs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15 of the line.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
-
-/** Samples VmRSS every 250 ms; `stop()` ends sampling and answers the largest value seen. */
-function sampleRss(pid: number): { stop(): number | null } {
-  let maxRssMb: number | null = null;
-  const timer = setInterval(() => {
-    const rssMb = procStatusMb(pid, 'VmRSS');
-    if (rssMb !== null) maxRssMb = Math.max(maxRssMb ?? 0, rssMb);
-  }, RSS_SAMPLE_MS);
-  timer.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-      return maxRssMb;
-    },
-  };
+/** A backend that started during the run counts from zero; one that ended during it is lost (rare: pools keep theirs). */
+function cpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,25 +391,49 @@ type Endpoint = (typeof ENDPOINTS)[number];
 type Recorder = {
   flows: number[];
   endpoints: Record<Endpoint, number[]>;
+  /** By instance: every request's latency, and its failures. */
+  instances: { latencies: number[]; errors: number }[];
   errors: number;
   firstError: string | null;
 };
 
-function newRecorder(): Recorder {
+function newRecorder(instances: number): Recorder {
   const endpoints = Object.fromEntries(ENDPOINTS.map((endpoint) => [endpoint, []])) as unknown as Recorder['endpoints'];
-  return { flows: [], endpoints, errors: 0, firstError: null };
+  return { flows: [], endpoints, instances: Array.from({ length: instances }, () => ({ latencies: [], errors: 0 })), errors: 0, firstError: null };
 }
 
 class StepFailed extends Error {}
 
+/** Which instance a request goes to. */
+type Target = { instance: number; api: ApiClient };
+
+/**
+ * Worker w sends its k-th request to instance (w + k) mod N: every instance gets the same share,
+ * and consecutive steps of a flow land on different instances (a charge made on one is captured
+ * on another), so nothing can lean on per-process state.
+ */
+function roundRobin(apis: ApiClient[], worker: number): () => Target {
+  let sent = worker;
+  return () => {
+    const instance = sent++ % apis.length;
+    const api = apis[instance];
+    if (!api) throw new Error(`no client for instance ${instance}`);
+    return { instance, api };
+  };
+}
+
 /** One request, timed; anything but a 200 fails the flow. */
-async function step(record: Recorder, endpoint: Endpoint, send: () => Promise<Reply>): Promise<string> {
+async function step(record: Recorder, endpoint: Endpoint, target: Target, send: (api: ApiClient) => Promise<Reply>): Promise<string> {
   const started = performance.now();
-  const reply = await send().catch((error: Error) => ({ status: 0, body: `network error: ${error.message}` }));
-  record.endpoints[endpoint].push(performance.now() - started);
+  const reply = await send(target.api).catch((error: Error) => ({ status: 0, body: `network error: ${error.message}` }));
+  const elapsed = performance.now() - started;
+  const instance = record.instances[target.instance];
+  record.endpoints[endpoint].push(elapsed);
+  instance?.latencies.push(elapsed);
   if (reply.status !== 200) {
     record.errors += 1;
-    record.firstError ??= `${endpoint} → ${reply.status} ${reply.body}`;
+    if (instance) instance.errors += 1;
+    record.firstError ??= `${endpoint} on instance ${target.instance + 1} → ${reply.status} ${reply.body}`;
     throw new StepFailed();
   }
   return reply.body;
@@ -308,12 +441,12 @@ async function step(record: Recorder, endpoint: Endpoint, send: () => Promise<Re
 
 const idOf = (body: string) => (JSON.parse(body) as { id: string }).id;
 
-async function oneFlow(api: ApiClient, record: Recorder): Promise<void> {
+async function oneFlow(next: () => Target, record: Recorder): Promise<void> {
   const started = performance.now();
   try {
-    const token = idOf(await step(record, 'POST /v2/tokens', () => api.post('/v2/tokens', TOKEN_FORM)));
-    const charge = idOf(await step(record, 'POST /v2/charges', () => api.post('/v2/charges', chargeForm(token))));
-    await step(record, 'POST /v2/charges/capture/:id', () => api.post(`/v2/charges/capture/${encodeURIComponent(charge)}`));
+    const token = idOf(await step(record, 'POST /v2/tokens', next(), (api) => api.post('/v2/tokens', TOKEN_FORM)));
+    const charge = idOf(await step(record, 'POST /v2/charges', next(), (api) => api.post('/v2/charges', chargeForm(token))));
+    await step(record, 'POST /v2/charges/capture/:id', next(), (api) => api.post(`/v2/charges/capture/${encodeURIComponent(charge)}`));
     record.flows.push(performance.now() - started);
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error;
@@ -324,13 +457,14 @@ async function oneFlow(api: ApiClient, record: Recorder): Promise<void> {
 type Run = { record: Recorder; elapsedS: number; startedAt: bigint; endedAt: bigint };
 
 /** Runs `concurrency` workers for `seconds`; a flow started before the deadline is let finish. */
-async function drive(api: ApiClient, concurrency: number, seconds: number): Promise<Run> {
-  const record = newRecorder();
+async function drive(apis: ApiClient[], concurrency: number, seconds: number): Promise<Run> {
+  const record = newRecorder(apis.length);
   const startedAt = process.hrtime.bigint();
   const started = performance.now();
   const until = started + seconds * 1_000;
-  const worker = async () => {
-    while (performance.now() < until && record.errors < MAX_ERRORS) await oneFlow(api, record);
+  const worker = async (_: unknown, index: number) => {
+    const next = roundRobin(apis, index);
+    while (performance.now() < until && record.errors < MAX_ERRORS) await oneFlow(next, record);
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { record, elapsedS: (performance.now() - started) / 1_000, startedAt, endedAt: process.hrtime.bigint() };
@@ -350,8 +484,32 @@ function latency(values: number[]): Latency {
   return { p50: round(rank(50)), p90: round(rank(90)), p99: round(rank(99)), max: round(sorted[sorted.length - 1] ?? NaN), count: sorted.length };
 }
 
-type Figures = {
+type InstanceFigures = {
+  pid: number;
+  requests: number;
+  requestsPerSecond: number;
+  latencyMs: Latency;
+  errors: number;
+  peakRssMb: number | null;
+  maxSampledRssMb: number | null;
+  readyRssMb: number | null;
+  cpuPercent: number | null;
+  exitCode: number | null;
+};
+
+type PostgresFigures = {
+  database: string;
+  /** Connections per instance; null: the server's default (10). */
+  poolSize: number | null;
+  backendCpuPercent: number | null;
+  backendCpuMsPerFlow: number | null;
+  queriesPerFlow: QueryCounts | null;
+  statements?: StatementCounts | undefined;
+};
+
+export type Figures = {
   node: string;
+  db: Store;
   concurrency: number;
   durationS: number;
   warmupS: number;
@@ -363,29 +521,61 @@ type Figures = {
   endpointLatencyMs: Record<Endpoint, Latency>;
   errors: number;
   firstError: string | null;
+  instances: InstanceFigures[];
+  /** Largest over the instances. */
   serverPeakRssMb: number | null;
   serverMaxSampledRssMb: number | null;
-  /** Before any load: what boot (tsx compiling the sources, loading every module) costs on its own. */
+  /** Before any load: what boot (loading every module) costs on its own. */
   serverReadyRssMb: number | null;
-  /** CPU used during the measured run, in % of one core: the box is shared, so these explain the rest. */
+  /** CPU used during the measured run, in % of one core, summed over instances: the box is shared, so these explain the rest. */
   serverCpuPercent: number | null;
   serverCpuMsPerFlow: number | null;
   benchCpuPercent: number;
+  /** CPU the rest of the box used during the run (other people's tests on a shared machine), % of a core. */
+  othersCpuPercent: number | null;
   loadAverage1m: number;
+  postgres?: PostgresFigures | undefined;
   targets: Record<'flowsPerSecond' | 'p99' | 'rss', { target: string; pass: boolean }>;
   profile?: ProfileSummary | undefined;
 };
 
-type Machine = { readyRssMb: number | null; peakRssMb: number | null; maxSampledRssMb: number | null; serverCpuMs: number | null; benchCpuMs: number; loadAverage1m: number };
+type InstanceMachine = { pid: number; readyRssMb: number | null; peakRssMb: number | null; maxSampledRssMb: number | null; cpuMs: number | null; exitCode: number | null };
+type Machine = { instances: InstanceMachine[]; benchCpuMs: number; backendCpuMs: number | null; boxBusyMs: number | null; loadAverage1m: number };
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const round1OrNull = (value: number | null) => (value === null ? null : round1(value));
+const sumOrNull = (values: (number | null)[]) => (values.includes(null) ? null : values.reduce<number>((sum, value) => sum + (value ?? 0), 0));
+const maxOrNull = (values: (number | null)[]) => (values.includes(null) ? null : Math.max(...values.map((value) => value ?? 0)));
+const percentOfCore = (ms: number | null, elapsedS: number) => (ms === null ? null : round1(ms / (10 * elapsedS)));
+const msPerFlow = (ms: number | null, flows: number) => (ms === null || flows === 0 ? null : Math.round((100 * ms) / flows) / 100);
+
+function instanceFigures(run: Run, machine: InstanceMachine, index: number): InstanceFigures {
+  const recorded = run.record.instances[index] ?? { latencies: [], errors: 0 };
+  return {
+    pid: machine.pid,
+    requests: recorded.latencies.length,
+    requestsPerSecond: round1(recorded.latencies.length / run.elapsedS),
+    latencyMs: latency(recorded.latencies),
+    errors: recorded.errors,
+    peakRssMb: round1OrNull(machine.peakRssMb),
+    maxSampledRssMb: round1OrNull(machine.maxSampledRssMb),
+    readyRssMb: round1OrNull(machine.readyRssMb),
+    cpuPercent: percentOfCore(machine.cpuMs, run.elapsedS),
+    exitCode: machine.exitCode,
+  };
+}
 
 function figuresOf(run: Run, options: Options, machine: Machine): Figures {
   const { record, elapsedS } = run;
   const requests = ENDPOINTS.reduce((sum, endpoint) => sum + record.endpoints[endpoint].length, 0);
   const flowLatencyMs = latency(record.flows);
   const flowsPerSecond = round1(record.flows.length / elapsedS);
-  const at = options.concurrency === TARGETS.atConcurrency ? '' : ` (defined at ${TARGETS.atConcurrency} concurrent flows)`;
+  const instances = machine.instances.map((instance, index) => instanceFigures(run, instance, index));
+  const serverCpuMs = sumOrNull(machine.instances.map((instance) => instance.cpuMs));
+  const peakRssMb = maxOrNull(instances.map((instance) => instance.peakRssMb));
   return {
     node: process.version,
+    db: options.db,
     concurrency: options.concurrency,
     durationS: round1(elapsedS),
     warmupS: options.warmupSeconds,
@@ -397,30 +587,71 @@ function figuresOf(run: Run, options: Options, machine: Machine): Figures {
     endpointLatencyMs: Object.fromEntries(ENDPOINTS.map((endpoint) => [endpoint, latency(record.endpoints[endpoint])])) as Record<Endpoint, Latency>,
     errors: record.errors,
     firstError: record.firstError,
-    serverPeakRssMb: machine.peakRssMb === null ? null : round1(machine.peakRssMb),
-    serverMaxSampledRssMb: machine.maxSampledRssMb === null ? null : round1(machine.maxSampledRssMb),
-    serverReadyRssMb: machine.readyRssMb === null ? null : round1(machine.readyRssMb),
-    serverCpuPercent: machine.serverCpuMs === null ? null : round1(machine.serverCpuMs / (10 * elapsedS)),
-    serverCpuMsPerFlow: machine.serverCpuMs === null || record.flows.length === 0 ? null : Math.round((100 * machine.serverCpuMs) / record.flows.length) / 100,
+    instances,
+    serverPeakRssMb: peakRssMb,
+    serverMaxSampledRssMb: maxOrNull(instances.map((instance) => instance.maxSampledRssMb)),
+    serverReadyRssMb: maxOrNull(instances.map((instance) => instance.readyRssMb)),
+    serverCpuPercent: percentOfCore(serverCpuMs, elapsedS),
+    serverCpuMsPerFlow: msPerFlow(serverCpuMs, record.flows.length),
     benchCpuPercent: round1(machine.benchCpuMs / (10 * elapsedS)),
+    othersCpuPercent: percentOfCore(othersCpuMs(machine, serverCpuMs), elapsedS),
     loadAverage1m: round1(machine.loadAverage1m),
-    targets: {
-      flowsPerSecond: { target: `≥ ${TARGETS.flowsPerSecond} flows/s`, pass: flowsPerSecond >= TARGETS.flowsPerSecond },
-      p99: { target: `flow p99 < ${TARGETS.p99Ms} ms${at}`, pass: flowLatencyMs.p99 < TARGETS.p99Ms },
-      rss: { target: `server peak RSS < ${TARGETS.rssMb} MB`, pass: machine.peakRssMb !== null && machine.peakRssMb < TARGETS.rssMb },
-    },
+    targets: targetsOf(options, flowsPerSecond, flowLatencyMs, peakRssMb),
   };
 }
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
+/** Box busy time minus ours (servers, their backends, the load generator); null when any part is unknown. */
+function othersCpuMs(machine: Machine, serverCpuMs: number | null): number | null {
+  if (machine.boxBusyMs === null || serverCpuMs === null) return null;
+  return Math.max(0, machine.boxBusyMs - serverCpuMs - (machine.backendCpuMs ?? 0) - machine.benchCpuMs);
+}
+
+function targetsOf(options: Options, flowsPerSecond: number, flowLatencyMs: Latency, peakRssMb: number | null): Figures['targets'] {
+  const at = options.concurrency === TARGETS.atConcurrency ? '' : ` (defined at ${TARGETS.atConcurrency} concurrent flows)`;
+  const flowsTarget = TARGETS.flowsPerSecond[options.db];
+  const flowsNote =
+    options.db === 'postgres' ? ` on PostgreSQL${options.instances === TARGETS.postgresAtInstances ? '' : ` (defined for ${TARGETS.postgresAtInstances} instance)`}` : '';
+  return {
+    flowsPerSecond: { target: `≥ ${flowsTarget} flows/s${flowsNote}`, pass: flowsPerSecond >= flowsTarget },
+    p99: { target: `flow p99 < ${TARGETS.p99Ms} ms${at}`, pass: flowLatencyMs.p99 < TARGETS.p99Ms },
+    rss: { target: `peak RSS < ${TARGETS.rssMb} MB on every instance`, pass: peakRssMb !== null && peakRssMb < TARGETS.rssMb },
+  };
+}
+
+const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(1)} ms`);
+const mb = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(1)} MB`);
+
+function formatInstance(instance: InstanceFigures, index: number): string {
+  const { p50, p99 } = instance.latencyMs;
+  return (
+    `  instance ${index + 1}     pid ${instance.pid}  ${instance.requests} requests (${instance.requestsPerSecond}/s)  p50 ${ms(p50)}  p99 ${ms(p99)}  ` +
+    `errors ${instance.errors}  RSS peak ${mb(instance.peakRssMb)} (sampled ${mb(instance.maxSampledRssMb)}, at ready ${mb(instance.readyRssMb)})  ` +
+    `CPU ${instance.cpuPercent ?? 'n/a'} %${instance.exitCode ? `  exit code ${instance.exitCode}` : ''}`
+  );
+}
+
+function formatStore(figures: Figures): string {
+  const { postgres } = figures;
+  if (!postgres) return '  store          embedded SQLite, one instance';
+  const spread = figures.instances.length > 1 ? ', requests alternate between instances (a flow’s steps land on different ones)' : '';
+  return `  store          PostgreSQL (database ${postgres.database}, pool ${postgres.poolSize ?? 'default 10'} per instance), ${figures.instances.length} instance(s)${spread}`;
+}
+
+function formatCpu(figures: Figures): string {
+  const backends = figures.postgres ? `, PostgreSQL backends ${figures.postgres.backendCpuPercent ?? 'n/a'} % (${figures.postgres.backendCpuMsPerFlow ?? 'n/a'} ms per flow)` : '';
+  return (
+    `  CPU            servers ${figures.serverCpuPercent ?? 'n/a'} % of a core (${figures.serverCpuMsPerFlow ?? 'n/a'} ms per flow)${backends}, ` +
+    `load generator ${figures.benchCpuPercent} %, other processes ${figures.othersCpuPercent ?? 'n/a'} %; ` +
+    `1-min load average before the bench ${figures.loadAverage1m}`
+  );
+}
 
 function formatReport(figures: Figures): string {
   const mark = (pass: boolean) => (pass ? 'PASS' : 'MISS');
-  const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(1)} ms`);
-  const mb = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(1)} MB`);
   const lines = [
     `Payframe bench: token → charge → capture, ${figures.concurrency} concurrent flows, ${figures.durationS} s (after ${figures.warmupS} s warm-up), Node ${figures.node}`,
     '',
+    formatStore(figures),
     `  flows/s        ${figures.flowsPerSecond}  (${figures.flows} flows)`,
     `  requests/s     ${figures.requestsPerSecond}  (${figures.requests} requests)`,
     `  flow latency   p50 ${ms(figures.flowLatencyMs.p50)}  p90 ${ms(figures.flowLatencyMs.p90)}  p99 ${ms(figures.flowLatencyMs.p99)}  max ${ms(figures.flowLatencyMs.max)}`,
@@ -430,9 +661,10 @@ function formatReport(figures: Figures): string {
     }),
     `  errors         ${figures.errors}${figures.errors >= MAX_ERRORS ? ' (stopped early: the server is failing, not slow)' : ''}` +
       `${figures.firstError ? `  first: ${figures.firstError.slice(0, 500)}` : ''}`,
-    `  server RSS     peak ${mb(figures.serverPeakRssMb)} (VmHWM), max sampled under load ${mb(figures.serverMaxSampledRssMb)}, at ready ${mb(figures.serverReadyRssMb)}`,
-    `  CPU            server ${figures.serverCpuPercent ?? 'n/a'} % of a core (${figures.serverCpuMsPerFlow ?? 'n/a'} ms per flow), ` +
-      `load generator ${figures.benchCpuPercent} %, 1-min load average before the bench ${figures.loadAverage1m}`,
+    ...figures.instances.map(formatInstance),
+    formatCpu(figures),
+    ...(figures.postgres?.queriesPerFlow ? formatQueryCounts(figures.postgres.queriesPerFlow) : []),
+    ...(figures.postgres?.statements ? formatStatementCounts(figures.postgres.statements) : []),
     '',
     '  targets',
     ...Object.values(figures.targets).map(({ target, pass }) => `    ${mark(pass)}  ${target}`),
@@ -445,72 +677,135 @@ function formatReport(figures: Figures): string {
 // Main
 // ---------------------------------------------------------------------------------------------
 
-const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-
 async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const options = parseOptions(argv);
+  if (options.matrix) {
+    const { runMatrix } = await import('./compare.ts');
+    return runMatrix(argv.filter((arg) => arg !== '--matrix'));
+  }
   // Taken before our own load starts: it says how busy the shared box already was.
   const loadAverage1m = loadavg()[0] ?? 0;
-  const dataDir = mkdtempSync(join(tmpdir(), 'payframe-bench-'));
-  let server: ServerProcess | undefined;
+  const bound = options.warmupSeconds + options.seconds + OVERHEAD_BUDGET_S;
+  const watchdog = setTimeout(() => void abort(`no result after ${bound} s`, 2), bound * 1_000);
+  process.once('SIGINT', () => void abort('interrupted', 130));
+  process.once('SIGTERM', () => void abort('terminated', 143));
   try {
-    if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
-    server = await startServer(dataDir, options);
-    log(`server pid ${server.pid} ready at ${server.url}; data in ${dataDir}`);
-    const { run, machine } = await measure(server, dataDir, options);
-
-    // The CPU profile is written when the server exits, so stop it before reading the figures out.
-    const exitCode = await stopServer(server);
-    if (exitCode !== 0) log(`server exited with ${exitCode}:\n${server.output().slice(-4_000)}`);
-    const figures = figuresOf(run, options, { ...machine, loadAverage1m });
-    if (options.profileDir) figures.profile = loadProfile(options.profileDir, server.pid, run.startedAt, run.endedAt);
-
+    const figures = await benchmark(options, loadAverage1m);
     console.log(options.json ? JSON.stringify(figures) : formatReport(figures));
     if (figures.errors > 0) process.exitCode = 1;
   } finally {
-    if (server) await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    clearTimeout(watchdog);
+    await cleanUp();
   }
 }
 
-/** Key → warm-up → measured run, with the server's memory and CPU read around the measured part. */
-async function measure(server: ServerProcess, dataDir: string, options: Options): Promise<{ run: Run; machine: Omit<Machine, 'loadAverage1m'> }> {
-  const readyRssMb = procStatusMb(server.pid, 'VmRSS');
-  const api = apiClient(server.url, await createTestKey(dataDir), options.concurrency);
-  const rss = sampleRss(server.pid);
+/** Deploy → start the instances → key, warm-up, measured run → stop them → read the figures out. */
+async function benchmark(options: Options, loadAverage1m: number): Promise<Figures> {
+  if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
+  const deployment = await deploy(options);
+  const servers = await Promise.all(Array.from({ length: options.instances }, (_, index) => startServer(deployment, index, options)));
+  for (const server of servers) log(`instance ${server.index + 1}: pid ${server.pid} ready at ${server.url}`);
+  const measured = await measure(servers, deployment, options);
+
+  // Stopped before reading out: the CPU profile and the query logs are written at exit, and
+  // PostgreSQL backends flush their statistics when their connection closes.
+  const exitCodes = await Promise.all(servers.map((server) => stopChild(server.child)));
+  servers.forEach((server, index) => {
+    if (exitCodes[index] !== 0) log(`instance ${index + 1} exited with ${exitCodes[index]}:\n${server.output().slice(-4_000)}`);
+  });
+  const instances = measured.instances.map((instance, index) => ({ ...instance, exitCode: exitCodes[index] ?? null }));
+  const figures = figuresOf(measured.run, options, { ...measured, instances, loadAverage1m });
+  if (deployment.database) figures.postgres = await postgresFigures(deployment, measured, options);
+  const profiled = servers[0];
+  if (options.profileDir && profiled) figures.profile = loadProfile(options.profileDir, profiled.pid, measured.run.startedAt, measured.run.endedAt);
+  return figures;
+}
+
+type Measured = {
+  run: Run;
+  warmupFlows: number;
+  instances: Omit<InstanceMachine, 'exitCode'>[];
+  benchCpuMs: number;
+  backendCpuMs: number | null;
+  boxBusyMs: number | null;
+};
+
+/** Key → warm-up → measured run, with the servers' (and backends') memory and CPU read around the measured part. */
+async function measure(servers: ServerProcess[], deployment: Deployment, options: Options): Promise<Measured> {
+  const readyRssMb = servers.map((server) => procStatusMb(server.pid, 'VmRSS'));
+  const key = await createTestKey(deployment);
+  const apis = servers.map((server) => apiClient(server.url, key, options.concurrency));
+  const samplers = servers.map((server) => sampleRss(server.pid));
   try {
-    // Warm-up lets the server's JIT, statement cache and SQLite pages settle; its figures are dropped.
-    if (options.warmupSeconds > 0) {
-      log(`warming up for ${options.warmupSeconds} s`);
-      const warmup = await drive(api, options.concurrency, options.warmupSeconds);
-      if (warmup.record.errors > 0) log(`warm-up errors: ${warmup.record.errors}; first: ${warmup.record.firstError}`);
-    }
-    log(`driving ${options.concurrency} concurrent flows for ${options.seconds} s`);
-    const serverCpuBefore = cpuMs(server.pid);
+    const warmupFlows = await warmUp(apis, options);
+    if (options.countQueries) await resetQueryCounters(servers);
+    log(`driving ${options.concurrency} concurrent flows for ${options.seconds} s across ${servers.length} instance(s)`);
+    const serverCpuBefore = servers.map((server) => cpuMs(server.pid));
+    const backendsBefore = deployment.database ? await backendCpu(deployment.database) : null;
     const benchCpuBefore = process.cpuUsage();
-    const run = await drive(api, options.concurrency, options.seconds);
+    const boxBefore = boxBusyMs();
+    const run = await drive(apis, options.concurrency, options.seconds);
+    const boxAfter = boxBusyMs();
     const benchCpu = process.cpuUsage(benchCpuBefore);
-    const serverCpuAfter = cpuMs(server.pid);
-    return {
-      run,
-      machine: {
-        readyRssMb,
+    const serverCpuAfter = servers.map((server) => cpuMs(server.pid));
+    const backendsAfter = deployment.database ? await backendCpu(deployment.database) : null;
+    const instances = servers.map((server, index) => {
+      const before = serverCpuBefore[index] ?? null;
+      const after = serverCpuAfter[index] ?? null;
+      return {
+        pid: server.pid,
+        readyRssMb: readyRssMb[index] ?? null,
         peakRssMb: procStatusMb(server.pid, 'VmHWM'),
-        maxSampledRssMb: rss.stop(),
-        serverCpuMs: serverCpuBefore === null || serverCpuAfter === null ? null : serverCpuAfter - serverCpuBefore,
-        benchCpuMs: (benchCpu.user + benchCpu.system) / 1_000,
-      },
-    };
+        maxSampledRssMb: samplers[index]?.stop() ?? null,
+        cpuMs: before === null || after === null ? null : after - before,
+      };
+    });
+    const backendCpuMs = backendsBefore && backendsAfter ? cpuDelta(backendsBefore, backendsAfter) : null;
+    const boxMs = boxBefore === null || boxAfter === null ? null : boxAfter - boxBefore;
+    return { run, warmupFlows, instances, benchCpuMs: (benchCpu.user + benchCpu.system) / 1_000, backendCpuMs, boxBusyMs: boxMs };
   } finally {
-    rss.stop();
-    api.close();
+    for (const sampler of samplers) sampler.stop();
+    for (const api of apis) api.close();
   }
+}
+
+/** Lets the servers' JIT, statement caches and database pages settle; its figures are dropped. */
+async function warmUp(apis: ApiClient[], options: Options): Promise<number> {
+  if (options.warmupSeconds === 0) return 0;
+  log(`warming up for ${options.warmupSeconds} s`);
+  const warmup = await drive(apis, options.concurrency, options.warmupSeconds);
+  if (warmup.record.errors > 0) log(`warm-up errors: ${warmup.record.errors}; first: ${warmup.record.firstError}`);
+  return warmup.record.flows.length;
+}
+
+/** Zeroes the in-server statement counts so they cover the measured run only; the signal is handled on the next loop turn. */
+async function resetQueryCounters(servers: ServerProcess[]): Promise<void> {
+  for (const server of servers) process.kill(server.pid, 'SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+/** Query counts need every backend gone (statistics are flushed at disconnect): call after the servers stop. */
+async function postgresFigures(deployment: Deployment, measured: Measured, options: Options): Promise<PostgresFigures> {
+  const database = deployment.database;
+  if (!database || !deployment.baseline) throw new Error('postgresFigures needs a PostgreSQL deployment');
+  const flows = measured.run.record.flows.length;
+  const settled = await waitForNoBackends(database);
+  if (!settled) log('backends still connected after the servers stopped: query counts may be a little low');
+  const allFlows = measured.warmupFlows + flows;
+  return {
+    database: database.name,
+    poolSize: Number(deployment.env.PAYFRAME_DB_POOL_SIZE) || null, // as the servers got it, inherited or --pool-size
+    backendCpuPercent: percentOfCore(measured.backendCpuMs, measured.run.elapsedS),
+    backendCpuMsPerFlow: msPerFlow(measured.backendCpuMs, flows),
+    queriesPerFlow: queryCountsPerFlow(deployment.baseline, await readStats(database), allFlows),
+    statements: options.countQueries ? readQueryLogs(Array.from({ length: options.instances }, (_, index) => queryLogPath(deployment, index)), flows) : undefined,
+  };
 }
 
 /**
  * The server's main-thread profile, cut to the measured window (boot and warm-up excluded).
- * Files are named CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile; thread 0 is the main one
- * (tsx's module loader runs in a second thread that idles through the run).
+ * Files are named CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile; thread 0 is the main one.
  */
 function loadProfile(dir: string, pid: number, startedAt: bigint, endedAt: bigint): ProfileSummary {
   const main = readdirSync(dir).find((name) => name.includes(`.${pid}.0.`) && name.endsWith('.cpuprofile'));
@@ -521,6 +816,7 @@ function loadProfile(dir: string, pid: number, startedAt: bigint, endedAt: bigin
 }
 
 await main().catch((error: unknown) => {
+  if (aborting) return;
   log(error instanceof Error ? error.message : String(error));
   process.exitCode = 2;
 });

@@ -1,0 +1,77 @@
+// @ts-check
+/**
+ * Preloaded into each server (`node --import`) by `npm run bench -- --db postgres --count-queries`.
+ * Counts the statements the server's pg client sends, with their round-trip times, and the waits
+ * for a pooled connection: exact per-statement figures like pg_stat_statements gives, without
+ * restarting a shared PostgreSQL to load it. Plain JavaScript because the server runs without a
+ * TypeScript loader (bin/payframe.js bundles the sources instead).
+ *
+ * SIGUSR2 zeroes the counts (the bench sends it as the measured run starts); they are written as
+ * JSON to $PAYFRAME_BENCH_QUERY_LOG when the process exits.
+ */
+import { writeFileSync } from 'node:fs';
+import pg from 'pg';
+
+const target = process.env.PAYFRAME_BENCH_QUERY_LOG;
+
+/** @type {Map<string, { count: number; failed: number; totalMs: number }>} */
+let statements = new Map();
+let poolWaits = { count: 0, totalMs: 0 };
+
+/** @param {string} text @param {number} startedAt @param {boolean} failed */
+function record(text, startedAt, failed) {
+  const entry = statements.get(text) ?? { count: 0, failed: 0, totalMs: 0 };
+  entry.count += 1;
+  if (failed) entry.failed += 1;
+  entry.totalMs += performance.now() - startedAt;
+  statements.set(text, entry);
+}
+
+// Kysely calls client.query(sql, params) and awaits the promise: observe it, leave it unchanged.
+const query = pg.Client.prototype.query;
+/** @this {pg.Client} @param {any[]} args */
+pg.Client.prototype.query = /** @type {any} */ (
+  function (...args) {
+    const startedAt = performance.now();
+    const result = query.apply(this, /** @type {any} */ (args));
+    const first = args[0];
+    const text = String(typeof first === 'string' ? first : (first?.text ?? '(unknown)')).replace(/\s+/g, ' ').trim();
+    if (result && typeof result.then === 'function') {
+      result.then(
+        () => record(text, startedAt, false),
+        () => record(text, startedAt, true),
+      );
+    }
+    return result;
+  }
+);
+
+// Kysely takes a connection per query or transaction with pool.connect() (no callback): time the wait.
+const connect = pg.Pool.prototype.connect;
+/** @this {pg.Pool} @param {any[]} args */
+pg.Pool.prototype.connect = /** @type {any} */ (
+  function (...args) {
+    const startedAt = performance.now();
+    const result = connect.apply(this, /** @type {any} */ (args));
+    if (args.length === 0 && result && typeof result.then === 'function') {
+      result.then(
+        () => {
+          poolWaits.count += 1;
+          poolWaits.totalMs += performance.now() - startedAt;
+        },
+        () => {},
+      );
+    }
+    return result;
+  }
+);
+
+process.on('SIGUSR2', () => {
+  statements = new Map();
+  poolWaits = { count: 0, totalMs: 0 };
+});
+
+process.on('exit', () => {
+  if (!target) return;
+  writeFileSync(target, JSON.stringify({ pid: process.pid, poolWaits, statements: [...statements].map(([text, entry]) => ({ text, ...entry })) }));
+});

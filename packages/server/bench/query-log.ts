@@ -1,0 +1,65 @@
+/**
+ * Reads what query-counter.mjs wrote in each server at exit and turns it into per-flow figures:
+ * which statements a flow sends, how often, and how long their round trips take.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Passed to a server as `node --import` (a URL, so the path needs no quoting rules). */
+export const QUERY_COUNTER_URL = new URL('./query-counter.mjs', import.meta.url).href;
+export const QUERY_COUNTER_PATH = fileURLToPath(QUERY_COUNTER_URL);
+
+type Entry = { text: string; count: number; failed: number; totalMs: number };
+type Log = { pid: number; poolWaits: { count: number; totalMs: number }; statements: Entry[] };
+
+export type StatementShare = { text: string; perFlow: number; meanMs: number; msPerFlow: number; failed: number };
+export type StatementCounts = {
+  /** Measured run only: the counters are zeroed when it starts. */
+  flows: number;
+  statementsPerFlow: number;
+  /** A flow's statements' round trips, summed: the part of its latency spent waiting on the database. */
+  dbMsPerFlow: number;
+  poolWaitsPerFlow: number;
+  poolWaitMeanMs: number;
+  top: StatementShare[];
+  /** Instances whose log was missing (killed before it could write). */
+  missing: number;
+};
+
+export function readQueryLogs(paths: string[], flows: number, top = 12): StatementCounts {
+  const logs = paths.filter((path) => existsSync(path)).map((path) => JSON.parse(readFileSync(path, 'utf8')) as Log);
+  const merged = new Map<string, Entry>();
+  for (const entry of logs.flatMap((log) => log.statements)) {
+    const sum = merged.get(entry.text) ?? { text: entry.text, count: 0, failed: 0, totalMs: 0 };
+    merged.set(entry.text, { text: entry.text, count: sum.count + entry.count, failed: sum.failed + entry.failed, totalMs: sum.totalMs + entry.totalMs });
+  }
+  const entries = [...merged.values()];
+  const waits = logs.reduce((sum, log) => ({ count: sum.count + log.poolWaits.count, totalMs: sum.totalMs + log.poolWaits.totalMs }), { count: 0, totalMs: 0 });
+  const per = (value: number) => Math.round((100 * value) / Math.max(flows, 1)) / 100;
+  const round2 = (value: number) => Math.round(value * 100) / 100;
+  return {
+    flows,
+    statementsPerFlow: per(entries.reduce((sum, entry) => sum + entry.count, 0)),
+    dbMsPerFlow: per(entries.reduce((sum, entry) => sum + entry.totalMs, 0)),
+    poolWaitsPerFlow: per(waits.count),
+    poolWaitMeanMs: round2(waits.totalMs / Math.max(waits.count, 1)),
+    top: entries
+      .sort((a, b) => b.totalMs - a.totalMs)
+      .slice(0, top)
+      .map((entry) => ({ text: entry.text, perFlow: per(entry.count), meanMs: round2(entry.totalMs / entry.count), msPerFlow: per(entry.totalMs), failed: entry.failed })),
+    missing: paths.length - logs.length,
+  };
+}
+
+export function formatStatementCounts(counts: StatementCounts): string[] {
+  return [
+    `  statements     ${counts.statementsPerFlow} per flow (exact, counted in the servers' pg clients over the measured run, BEGIN/COMMIT included), ` +
+      `${counts.dbMsPerFlow} ms of round trips per flow; ${counts.poolWaitsPerFlow} pool checkouts per flow, mean wait ${counts.poolWaitMeanMs} ms` +
+      `${counts.missing ? `  (${counts.missing} instance logs missing)` : ''}`,
+    '    per flow  mean ms  ms/flow  statement (by total time)',
+    ...counts.top.map(
+      ({ text, perFlow, meanMs, msPerFlow, failed }) =>
+        `    ${perFlow.toFixed(2).padStart(8)}  ${meanMs.toFixed(2).padStart(7)}  ${msPerFlow.toFixed(2).padStart(7)}  ${text.slice(0, 140)}${failed ? `  (${failed} failed)` : ''}`,
+    ),
+  ];
+}
