@@ -23,6 +23,14 @@ export default defineConfig({
         },
       },
       {
+        // The hosted 3-D Secure page renders on the server only: plain node.
+        test: {
+          name: 'threeds',
+          root: 'packages/threeds',
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
         // The widget's unit tests run in happy-dom; the bundle-size test builds with vite in node.
         test: {
           name: 'widget',

@@ -1,0 +1,35 @@
+import type { ComponentChildren } from 'preact';
+import type { Locale } from './i18n/locale.ts';
+import type { Messages } from './i18n/messages.ts';
+import type { PageKind } from './model.ts';
+import { PAGE_CSS } from './styles.ts';
+
+type DocumentProps = { lang: Locale; title: string; kind: PageKind; t: Messages; children: ComponentChildren };
+
+/** The whole document: landmarks (banner, main, contentinfo), the language, and the phone viewport. */
+export function Document({ lang, title, kind, t, children }: DocumentProps) {
+  return (
+    <html lang={lang} dir="ltr">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>{title}</title>
+        {/* Raw on purpose: escaping would break the CSS and its CSP hash. It is a constant, never input. */}
+        <style dangerouslySetInnerHTML={{ __html: PAGE_CSS }} />
+      </head>
+      <body>
+        <header class="banner">
+          <p class="service">{t.service}</p>
+        </header>
+        <main class="page" id="main" data-page={kind}>
+          <div class="card">{children}</div>
+        </main>
+        <footer class="footer">
+          <p>{t.footer}</p>
+        </footer>
+      </body>
+    </html>
+  );
+}

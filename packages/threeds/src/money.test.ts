@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, minorUnits } from './money.ts';
+
+/** Intl uses narrow and non-breaking spaces in some locales: compare with plain spaces. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('minorUnits', () => {
+  it.each([
+    ['EUR', 2],
+    ['usd', 2],
+    ['JPY', 0],
+    ['KRW', 0],
+    ['BHD', 3],
+    ['KWD', 3],
+    ['CLF', 4],
+    // ISO 4217 where CLDR's display digits differ.
+    ['HUF', 2],
+    ['IDR', 2],
+    ['IQD', 3],
+  ])('%s has %i', (currency, digits) => {
+    expect(minorUnits(currency)).toBe(digits);
+  });
+});
+
+describe('formatAmount', () => {
+  it.each([
+    [500, 'EUR', 'en', '€5.00'],
+    [500, 'EUR', 'fr', '5,00 €'],
+    [123456, 'EUR', 'de', '1.234,56 €'],
+    [123456, 'EUR', 'es', '1234,56 €'],
+    [99_999_999, 'USD', 'en-US', '$999,999.99'],
+    [5, 'GBP', 'en-GB', '£0.05'],
+    [500, 'JPY', 'en', '¥500'],
+    [1500, 'JPY', 'fr', '1 500 JPY'],
+    [1234, 'BHD', 'en', 'BHD 1.234'],
+    [5, 'BHD', 'en', 'BHD 0.005'],
+    [1234, 'BHD', 'fr', '1,234 BHD'],
+    [50000, 'HUF', 'en', 'HUF 500.00'],
+    [1234, 'CHF', 'de-CH', 'CHF 12.34'],
+  ])('%i %s in %s → %s', (amount, currency, locale, expected) => {
+    expect(plain(formatAmount(amount, currency, locale))).toBe(expected);
+  });
+
+  it('is exact for every amount up to the maximum (no float rounding)', () => {
+    for (const amount of [1, 10, 99, 100, 1_000_001, 12_345_678, 99_999_999]) {
+      const digits = formatAmount(amount, 'EUR', 'en').replace(/\D/g, '');
+      expect(Number(digits)).toBe(amount);
+      expect(formatAmount(amount, 'BHD', 'en').replace(/\D/g, '')).toBe(String(amount).padStart(4, '0'));
+    }
+  });
+
+  it('accepts the currency in lower case', () => {
+    expect(formatAmount(500, 'eur', 'en')).toBe('€5.00');
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * ISO 4217 minor units where the display digits of CLDR (what Intl uses) differ from them: amounts
+ * are in ISO minor units (DESIGN §6), so 50000 HUF minor units are HUF 500.00, not HUF 50,000.
+ */
+const ISO_MINOR_UNITS: Readonly<Record<string, number>> = {
+  AFN: 2,
+  ALL: 2,
+  COP: 2,
+  HUF: 2,
+  IDR: 2,
+  IQD: 3,
+  IRR: 2,
+  KPW: 2,
+  LAK: 2,
+  LBP: 2,
+  MGA: 2,
+  MMK: 2,
+  PKR: 2,
+  SLL: 2,
+  SOS: 2,
+  SYP: 2,
+  YER: 2,
+};
+
+/** The currency's minor units: JPY 0, EUR 2, BHD 3. */
+export function minorUnits(currency: string): number {
+  const code = currency.toUpperCase();
+  const iso = ISO_MINOR_UNITS[code];
+  if (iso !== undefined) return iso;
+  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/**
+ * An amount in minor units, formatted for `locale`: 500 EUR → "€5.00" (en), "5,00 €" (fr);
+ * 500 JPY → "¥500"; 1234 BHD → "BHD 1.234". Exact: the value reaches Intl as a decimal string, not a float.
+ */
+export function formatAmount(amount: number, currency: string, locale: string): string {
+  const digits = minorUnits(currency);
+  const format = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  return format.format(decimal(amount, digits));
+}
+
+/** 12345 with 2 digits → "123.45"; 5 with 3 → "0.005". */
+function decimal(minor: number, digits: number): `${number}` {
+  const sign = minor < 0 ? '-' : '';
+  const units = String(Math.abs(Math.trunc(minor))).padStart(digits + 1, '0');
+  if (digits === 0) return `${sign}${units}` as `${number}`;
+  return `${sign}${units.slice(0, -digits)}.${units.slice(-digits)}` as `${number}`;
+}
