@@ -13,6 +13,7 @@ import { chargeRoutes } from './http/routes/charges.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { refundRoutes } from './http/routes/refunds.ts';
 import { testHelperRoutes } from './http/routes/test-helpers.ts';
+import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
 import { tokenRoutes } from './http/routes/tokens.ts';
 import { widgetAssetRoutes } from './http/routes/widget-assets.ts';
 import type { ServiceDeps } from './services/context.ts';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(db));
   await app.register(widgetAssetRoutes());
+  await app.register(threeDSPageRoutes(store, services), { prefix: '/3d-secure' });
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const apiRateLimit = rateLimitConfig({ publishablePerMinute: options.publishableRateLimit, secretPerMinute: options.secretRateLimit });

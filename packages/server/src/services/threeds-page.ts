@@ -1,0 +1,71 @@
+import { PayframeError, type ThreeDSStatus } from '@payframe/contract';
+import { accountNow } from '../domain/clock.ts';
+import { authenticateCharge } from './charge-moves.ts';
+import { type LoadedCharge, loadCharge } from './charges.ts';
+import type { Caller, Db, ServiceDeps } from './context.ts';
+
+/** A charge as the hosted 3-D Secure page sees it: with its merchant's name and its own caller. */
+export type HostedCharge = LoadedCharge & { merchantName: string; caller: Caller };
+
+/**
+ * The charge behind a hosted-page link, found by id alone: the shopper's browser carries no API
+ * key, so the caller is the charge's own account and mode, on that account's clock (expiry
+ * applied). Check the link's paRes first: the id alone proves nothing.
+ */
+export async function findHostedCharge(db: Db, id: string, realNow: number): Promise<HostedCharge | null> {
+  const row = await db
+    .selectFrom('charges')
+    .innerJoin('accounts', 'accounts.id', 'charges.account_id')
+    .select(['charges.account_id as accountId', 'charges.mode as mode', 'accounts.name as name', 'accounts.test_clock_offset as offset'])
+    .where('charges.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const caller: Caller = { accountId: row.accountId, mode: row.mode, now: accountNow(realNow, row.mode, Number(row.offset)) };
+  return { ...(await loadCharge(db, caller, id)), merchantName: row.name, caller };
+}
+
+export type HostedOutcome =
+  | { kind: 'recorded'; status: ThreeDSStatus; returnUrl: string }
+  /** 3-D Secure had already left PENDING (spent link, ended charge, frictionless card): nothing changed. */
+  | { kind: 'unchanged'; hosted: HostedCharge }
+  | { kind: 'missing' };
+
+/**
+ * Records the shopper's answer through the one lifecycle (3DS PENDING → CHARGEABLE or FAILED).
+ * This is what spends the link: of concurrent answers exactly one is recorded.
+ */
+export async function recordHostedOutcome(
+  db: Db,
+  deps: ServiceDeps,
+  id: string,
+  result: 'success' | 'failure',
+  realNow: number,
+): Promise<HostedOutcome> {
+  const hosted = await findHostedCharge(db, id, realNow);
+  if (!hosted) return { kind: 'missing' };
+  try {
+    const charge = await authenticateCharge(db, deps, hosted.caller, id, result);
+    return { kind: 'recorded', status: charge.threedSecure.status, returnUrl: charge.threedSecure.returnUrl };
+  } catch (error) {
+    if (!(error instanceof PayframeError) || error.code !== 'AUTHENTICATION_NOT_PENDING') throw error;
+    // Another answer may have won meanwhile: show the charge as it is now.
+    const current = await findHostedCharge(db, id, realNow);
+    return current ? { kind: 'unchanged', hosted: current } : { kind: 'missing' };
+  }
+}
+
+/**
+ * The merchant's return URL with `charge_id` and `status` (the charge's 3-D Secure status) added.
+ * The existing query is kept byte for byte; only earlier `charge_id`/`status` parameters, which
+ * would make the outcome ambiguous, are dropped.
+ */
+export function returnLink(returnUrl: string, chargeId: string, status: ThreeDSStatus): string {
+  const url = new URL(returnUrl);
+  if (url.searchParams.has('charge_id') || url.searchParams.has('status')) {
+    url.searchParams.delete('charge_id');
+    url.searchParams.delete('status');
+  }
+  const outcome = new URLSearchParams({ charge_id: chargeId, status }).toString();
+  url.search = url.search ? `${url.search}&${outcome}` : `?${outcome}`;
+  return url.toString();
+}
