@@ -1,1 +1,1 @@
-export {};
+export { type RunningShop, type ShopConfig, startShop } from './server.ts';

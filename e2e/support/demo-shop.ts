@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Keys } from './payframe-server.ts';
+
+const LAUNCHER = fileURLToPath(new URL('../../packages/demo-shop/src/start.ts', import.meta.url));
+
+export type DemoShop = {
+  /** The shop, as `npm start` prints it. */
+  url: string;
+  /** The Payframe API it runs beside. */
+  apiUrl: string;
+  dataDir: string;
+  /** The demo account's keys, from DATA_DIR/demo-keys.json. */
+  keys: Keys;
+  /** Everything the launcher and the API printed. */
+  output(): string;
+  /** A GET or POST to the API with the shop's secret key; resolves with the JSON body, throws on non-200. */
+  api<T = Record<string, unknown>>(path: string, body?: Record<string, unknown>): Promise<T>;
+  /** SIGTERM, as Ctrl-C would; resolves with the launcher's exit code. */
+  stop(): Promise<number | null>;
+};
+
+/** What `npm start` runs, on free ports and a fresh (or the given) data directory. */
+export async function startDemoShop(dataDir = mkdtempSync(join(tmpdir(), 'payframe-shop-e2e-'))): Promise<DemoShop> {
+  const child = spawn(process.execPath, ['--import', 'tsx', LAUNCHER, '--port', '0', '--shop-port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  });
+  const chunks: string[] = [];
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const [url, apiUrl] = await readyUrls(child, chunks);
+  const keys = JSON.parse(readFileSync(join(dataDir, 'demo-keys.json'), 'utf8')) as Keys;
+  return {
+    url,
+    apiUrl,
+    dataDir,
+    keys,
+    output: () => chunks.join(''),
+    async api<T>(path: string, body?: Record<string, unknown>) {
+      const response = await fetch(`${apiUrl}/v2${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'x-api-key': keys.secretKey, 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : null,
+      });
+      const json = (await response.json()) as T;
+      if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+      return json;
+    },
+    stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** The launcher prints `Demo shop is running at URL  (Payframe API: URL)` once both listen. */
+function readyUrls(child: ChildProcess, chunks: string[]): Promise<[string, string]> {
+  return new Promise((resolve, reject) => {
+    const onData = () => {
+      const match = /Demo shop is running at (\S+)\s+\(Payframe API: (\S+)\)/.exec(chunks.join(''));
+      if (!match?.[1] || !match[2]) return;
+      child.stdout?.off('data', onData);
+      resolve([match[1], match[2]]);
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the demo shop exited (${code}) before it was ready:\n${chunks.join('')}`)));
+  });
+}

@@ -1,0 +1,108 @@
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Shop } from './context.ts';
+import { isCrossSite, readForm, type Reply, securityHeaders, type ShopRequest } from './http.ts';
+import { openOrderStore } from './orders.ts';
+import { showCheckout, submitCheckout } from './pages/checkout.ts';
+import { notFound, unavailable } from './pages/errors.ts';
+import { orderList } from './pages/orders.ts';
+import { paymentReturn } from './pages/payment-result.ts';
+import { productList, productPage } from './pages/products.ts';
+import { receiptPage, refundOrder } from './pages/receipt.ts';
+import { payframeClient, PayframeApiError } from './payframe-client.ts';
+
+export type ShopConfig = {
+  port: number;
+  host: string;
+  /** Payframe as the shop's server reaches it (the secret-key API calls). */
+  apiUrl: string;
+  /** Payframe as shoppers' browsers reach it; defaults to apiUrl. */
+  publicApiUrl?: string | undefined;
+  secretKey: string;
+  publishableKey: string;
+  /** Where orders.json lives. */
+  dataDir: string;
+  /** The shop as browsers reach it (return URLs); defaults to the listening URL. */
+  publicUrl?: string | undefined;
+};
+
+export type RunningShop = { url: string; close(): Promise<void> };
+
+type Handler = (shop: Shop, request: ShopRequest) => Reply | Promise<Reply>;
+const ORDER = '(ord_[0-9a-f]{16})';
+const ROUTES: Array<[method: string, path: RegExp, handler: Handler]> = [
+  ['GET', /^\/$/, (shop) => productList(shop)],
+  ['GET', /^\/products\/([\w-]+)$/, (shop, request) => productPage(shop, request.params[0] ?? '')],
+  ['GET', /^\/checkout$/, showCheckout],
+  ['POST', /^\/checkout$/, submitCheckout],
+  ['GET', /^\/orders$/, orderList],
+  ['GET', new RegExp(`^/orders/${ORDER}$`), receiptPage],
+  ['GET', new RegExp(`^/orders/${ORDER}/return$`), paymentReturn],
+  ['POST', new RegExp(`^/orders/${ORDER}/refund$`), refundOrder],
+];
+
+const ASSETS: Record<string, string> = { '/assets/checkout.js': 'text/javascript', '/assets/shop.css': 'text/css' };
+const PUBLIC_DIR = new URL('../public/', import.meta.url);
+
+/** The demo shop: server-rendered pages on node:http, talking to Payframe only over its public API. */
+export async function startShop(config: ShopConfig): Promise<RunningShop> {
+  const orders = await openOrderStore(config.dataDir);
+  const payframeUrl = (config.publicApiUrl ?? config.apiUrl).replace(/\/$/, '');
+  const headers = securityHeaders(new URL(payframeUrl).origin);
+  const shop: Shop = {
+    payframe: payframeClient({ apiUrl: config.apiUrl.replace(/\/$/, ''), secretKey: config.secretKey }),
+    orders,
+    publishableKey: config.publishableKey,
+    payframeUrl,
+    url: '',
+  };
+
+  const route = async (request: IncomingMessage): Promise<Reply> => {
+    const url = new URL(request.url ?? '/', 'http://shop.invalid');
+    const method = request.method ?? 'GET';
+    if (method === 'GET' && url.pathname in ASSETS) {
+      const body = await readFile(new URL(url.pathname.slice('/assets/'.length), PUBLIC_DIR), 'utf8');
+      return { status: 200, body, headers: { 'content-type': `${ASSETS[url.pathname]}; charset=utf-8`, 'cache-control': 'no-cache' } };
+    }
+    if (url.pathname === '/favicon.ico') return { status: 204 };
+    for (const [routeMethod, pattern, handler] of ROUTES) {
+      const match = pattern.exec(url.pathname);
+      if (!match || routeMethod !== method) continue;
+      if (method === 'POST' && isCrossSite(request)) return { status: 403, body: 'cross-site form refused' };
+      const form = method === 'POST' ? await readForm(request) : new URLSearchParams();
+      return handler(shop, { method, url, params: match.slice(1), form });
+    }
+    return notFound(shop);
+  };
+
+  const server = createServer((request, response) => {
+    route(request)
+      .catch((error: unknown) => {
+        if (error instanceof PayframeApiError && error.status === 404) return notFound(shop, 'order');
+        if (!(error instanceof PayframeApiError) && !(error instanceof TypeError)) console.error('demo shop:', error);
+        // A fault of the API, or the API unreachable (fetch throws a TypeError).
+        return unavailable(shop);
+      })
+      .then((reply) => {
+        const type = typeof reply.body === 'string' ? 'text/plain; charset=utf-8' : 'text/html; charset=utf-8';
+        response.writeHead(reply.status, { ...headers, 'content-type': type, ...reply.headers });
+        response.end(reply.body === undefined ? undefined : String(reply.body));
+      });
+  });
+  server.listen(config.port, config.host);
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  shop.url = (config.publicUrl ?? url).replace(/\/$/, '');
+  return {
+    url: shop.url,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

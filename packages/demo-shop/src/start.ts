@@ -1,0 +1,111 @@
+/**
+ * `npm start`: the Payframe API (`payframe serve --demo`, embedded database) and the demo shop,
+ * in one command. It starts the API, waits until it prints its demo-account banner (the demo keys
+ * are on disk by then), reads DATA_DIR/demo-keys.json, starts the shop and prints both URLs.
+ * SIGINT/SIGTERM stop both; if the API stops, the shop stops too.
+ *
+ *   node --import tsx packages/demo-shop/src/start.ts [--shop-port N] [any `payframe serve` flag]
+ *
+ * Environment: SHOP_PORT (default 4001), SHOP_PUBLIC_URL, and the server's own (PORT, HOST,
+ * PAYFRAME_DATA_DIR, PAYFRAME_PUBLIC_URL…), which the API process inherits.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type RunningShop, startShop } from './server.ts';
+
+const PAYFRAME_BIN = fileURLToPath(new URL('../../server/bin/payframe.js', import.meta.url));
+
+type LauncherArgs = { shopPort: number; host: string; dataDir: string; publicApiUrl: string | undefined; serveArgs: string[] };
+
+/** `--shop-port` is the launcher's own; every other flag goes to `payframe serve`, which the launcher reads too. */
+function parseLauncherArgs(argv: string[], env: NodeJS.ProcessEnv): LauncherArgs {
+  const serveArgs: string[] = [];
+  const seen: Record<string, string> = {};
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] ?? '';
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const takesValue = flag.startsWith('--') && flag !== '--demo' && inline === undefined;
+    const value = inline ?? (takesValue ? argv[index + 1] : undefined);
+    if (takesValue) index++;
+    if (value !== undefined) seen[flag] = value;
+    if (flag !== '--shop-port') serveArgs.push(...(inline !== undefined ? [arg] : value !== undefined ? [flag, value] : [flag]));
+  }
+  const shopPort = Number(seen['--shop-port'] ?? env.SHOP_PORT ?? 4001);
+  if (!Number.isInteger(shopPort) || shopPort < 0 || shopPort > 65_535) throw new Error('--shop-port must be a port number');
+  return {
+    shopPort,
+    host: seen['--host'] ?? env.HOST ?? '127.0.0.1',
+    dataDir: seen['--data-dir'] ?? env.PAYFRAME_DATA_DIR ?? '.payframe',
+    publicApiUrl: seen['--public-url'] ?? env.PAYFRAME_PUBLIC_URL,
+    serveArgs,
+  };
+}
+
+/** Resolves with the API's URL once `serve --demo` has printed its banner; rejects if it exits first. */
+function demoBanner(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: string) => {
+      output += chunk;
+      const url = /Payframe is running at (\S+)/.exec(output)?.[1];
+      if (url && output.includes('Test publishable key:')) {
+        child.stdout?.off('data', onData);
+        resolve(url);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code, signal) => reject(new Error(`payframe serve exited (${signal ?? code}) before it was ready`)));
+  });
+}
+
+async function main(): Promise<void> {
+  const args = parseLauncherArgs(process.argv.slice(2), process.env);
+  const api = spawn(process.execPath, [PAYFRAME_BIN, 'serve', '--demo', ...args.serveArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  api.stdout.setEncoding('utf8').on('data', (chunk: string) => process.stdout.write(chunk));
+  api.stderr.setEncoding('utf8').on('data', (chunk: string) => process.stderr.write(chunk));
+  // Never leave the API running behind a launcher that died.
+  process.once('exit', () => api.exitCode === null && api.kill('SIGTERM'));
+
+  let shop: RunningShop | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await shop?.close();
+    if (api.exitCode === null && api.signalCode === null) {
+      const exited = new Promise((resolve) => api.once('exit', resolve));
+      api.kill('SIGTERM');
+      await exited;
+    }
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void stop(0));
+  process.once('SIGTERM', () => void stop(0));
+
+  const apiUrl = await demoBanner(api);
+  api.once('exit', (code) => {
+    if (stopping) return;
+    console.error(`payframe serve stopped (${code}); stopping the demo shop`);
+    void stop(code || 1);
+  });
+  const keys = JSON.parse(await readFile(join(args.dataDir, 'demo-keys.json'), 'utf8')) as { secretKey: string; publishableKey: string };
+  shop = await startShop({
+    port: args.shopPort,
+    host: args.host,
+    apiUrl,
+    publicApiUrl: args.publicApiUrl,
+    secretKey: keys.secretKey,
+    publishableKey: keys.publishableKey,
+    dataDir: join(args.dataDir, 'demo-shop'),
+    publicUrl: process.env.SHOP_PUBLIC_URL || undefined,
+  });
+  console.log(`Demo shop is running at ${shop.url}  (Payframe API: ${args.publicApiUrl ?? apiUrl})`);
+  console.log(`  Orders: ${shop.url}/orders   Test cards: README.md#test-cards   Stop: Ctrl-C\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`demo shop: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
