@@ -15,6 +15,8 @@ export function Document({ lang, title, kind, t, children }: DocumentProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="no-referrer" />
         <meta name="robots" content="noindex, nofollow" />
+        {/* No favicon request: it would be a 404 (and a console error) on every view. */}
+        <link rel="icon" href="data:," />
         <title>{title}</title>
         {/* Raw on purpose: escaping would break the CSS and its CSP hash. It is a constant, never input. */}
         <style dangerouslySetInnerHTML={{ __html: PAGE_CSS }} />

@@ -197,6 +197,9 @@ describe('contentSecurityPolicy', () => {
     expect(policy).toContain("form-action 'self' https://shop.example:8443 http://localhost:3000");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toContain('unsafe-inline');
+    // Images: own origin, and data: for the empty favicon that spares a request for /favicon.ico.
+    expect(policy).toContain("img-src 'self' data:");
+    expect(renderPage(challenge).html).toContain('<link rel="icon" href="data:,"/>');
   });
 
   it('ignores targets that are not http(s) URLs', () => {
