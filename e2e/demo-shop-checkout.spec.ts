@@ -69,8 +69,8 @@ test('declines: a generic decline and insufficient funds each say so on the chec
   await flow.shot('generic-decline');
   await flow.expectAccessible('checkout with a decline');
 
-  // The same checkout, a fresh card form: the next card is typed in place.
-  await fillCard(page, { ...TEST_CARDS.insufficientFunds, email: 'ada@example.com' });
+  // The same checkout, a fresh card form: the next card is typed in place (found from the element it is mounted on).
+  await fillCard(page.getByTestId('card-host'), { ...TEST_CARDS.insufficientFunds, email: 'ada@example.com' });
   await page.getByTestId('pay').click();
   await expect(message).toHaveText('Your card has insufficient funds. Try another card.');
   await expect(message).toHaveAttribute('data-decline-reason', 'INSUFFICIENT_FUNDS');

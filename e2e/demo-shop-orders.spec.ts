@@ -52,7 +52,14 @@ test('expiry: an order left at 3-D Secure expires when the test clock moves seve
   await flow.shot('3ds-page');
   const chargeId = new URL(page.url()).pathname.split('/').pop();
 
-  // The shopper walks away without authenticating: the charge stays uncaptured.
+  // Back at the shop without authenticating, with a forged status: the shop believes the charge, not the URL.
+  const { threedSecure } = await shop.api<{ threedSecure: { returnUrl: string } }>(`/charges/${chargeId}`);
+  await page.goto(`${threedSecure.returnUrl}?charge_id=${chargeId}&status=CHARGEABLE`);
+  await expect(page.getByTestId('payment-pending-message')).toContainText('still waiting for you to confirm');
+  await expect(page.getByTestId('continue-authentication')).toHaveAttribute('href', new RegExp(`/3d-secure/${chargeId}\\?paRes=`));
+  await flow.shot('forged-return');
+
+  // The shopper walks away: the charge stays uncaptured.
   await page.goto(`${shop.url}/orders`);
   const status = page.locator(`[data-testid="order-row"][data-charge-id="${chargeId}"] [data-testid="order-status"]`);
   await expect(status).toHaveText('Awaiting 3-D Secure');
