@@ -36,9 +36,7 @@ export const test = base.extend<{ flow: ShopFlow }, { shop: DemoShop }>({
     const flowName = (testInfo.title.split(':')[0] ?? 'flow').trim().replace(/[^\w-]+/g, '-');
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
-      // The browser's own favicon request is not the page's doing (Payframe's origin has no favicon).
-      if (message.type() !== 'error' || message.location().url.endsWith('/favicon.ico')) return;
-      consoleErrors.push(`${message.text()} (${message.location().url})`);
+      if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
     });
     page.on('pageerror', (error) => consoleErrors.push(String(error)));
     let step = 0;
