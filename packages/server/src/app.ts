@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { PayframeError } from '@payframe/contract';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticate } from './http/auth.ts';
 import { BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
@@ -39,6 +39,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy.length > 0 ? options.trustProxy : false,
     ...(options.https ? { https: options.https } : {}),
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before routing (a malformed URL such as /v2/%ZZ) bypass the error handler.
+    frameworkErrors: (_error, _request, reply) => {
+      const error = new PayframeError('PARAMETER_INVALID', 'The request URL is malformed.');
+      (reply as FastifyReply).code(error.status).header('cache-control', 'no-store').send(error.toBody());
+    },
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -443,3 +443,13 @@ describe('hostile bodies', () => {
     expect(captured.body).toMatchObject({ status: 'CHARGE_SUCCESS', fees: 33 });
   });
 });
+
+describe('a malformed URL', () => {
+  it('answers 400 PARAMETER_INVALID in the JSON error shape, before routing', async () => {
+    const response = await fetch(`${server.url}/v2/charges/%ZZ`, { headers: { 'x-api-key': 'anything' } });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expectErrorShape(body);
+    expect(body.error.code).toBe('PARAMETER_INVALID');
+  });
+});
