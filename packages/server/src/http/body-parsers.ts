@@ -1,22 +1,63 @@
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
-import { Transform } from 'node:stream';
 import { PayframeError } from '@payframe/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
 
 export const BODY_LIMIT = 1024 * 1024;
 
-/** Bracketed names (`card[number]`) become nested objects; limits keep hostile bodies cheap. */
-const QS_OPTIONS: qs.IParseOptions = { depth: 5, parameterLimit: 200, arrayLimit: 20, allowPrototypes: false, strictDepth: true };
+/**
+ * Bracketed names (`card[number]`) become nested objects. Every limit is set here, so a hostile
+ * body stays cheap and a body past a limit is refused (400) rather than silently cut short.
+ */
+export const QS_OPTIONS = {
+  /** `a[b][c][d][e][f]` is the deepest name; one more level is a 400 (strictDepth), not a flattened key. */
+  depth: 5,
+  strictDepth: true,
+  /** Parameters in one body (multipart fields count the same). */
+  parameterLimit: 200,
+  /** Elements of one array (`a[]=…`, `a[3]=…`); indices past it are a 400. */
+  arrayLimit: 20,
+  throwOnLimitExceeded: true,
+  /** Names that would reach Object.prototype (`__proto__[x]`, `constructor[prototype][x]`, `toString`) are dropped. */
+  allowPrototypes: false,
+  plainObjects: false,
+  /** Only brackets nest: `card.number` is a name of its own. */
+  allowDots: false,
+  /** A repeated name becomes an array, which every schema then refuses where it wants a string. */
+  duplicates: 'combine',
+} as const satisfies qs.IParseOptions;
 
-/** qs throws past the depth limit: that is the client's malformed body, not a server fault. */
-export function parseBracketed(input: string | Record<string, unknown>): Record<string, unknown> {
+/** A body past a qs limit (qs throws a RangeError) is the client's malformed body, not a server fault. */
+export function parseBracketed(input: string): Record<string, unknown> {
   try {
-    return qs.parse(input as string, QS_OPTIONS);
+    return qs.parse(input, QS_OPTIONS);
   } catch {
-    throw new PayframeError('PARAMETER_INVALID', `Parameters are nested deeper than ${QS_OPTIONS.depth} levels.`);
+    throw new PayframeError(
+      'PARAMETER_INVALID',
+      `The parameters exceed the parser's limits: at most ${QS_OPTIONS.parameterLimit} parameters, nested at most ${QS_OPTIONS.depth} levels, arrays of at most ${QS_OPTIONS.arrayLimit} elements.`,
+    );
   }
+}
+
+/**
+ * Multipart is read whole under the same 1 MB limit as the other encodings (Fastify counts the
+ * bytes, chunked or not), parsed by the platform's FormData parser, then nested by the very same
+ * qs path as a urlencoded body. Files are refused: the API takes form fields only.
+ */
+export async function parseMultipart(contentType: string, body: Buffer): Promise<Record<string, unknown>> {
+  if (body.length === 0) return {};
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new PayframeError('PARAMETER_INVALID', 'The multipart body is malformed.');
+  }
+  const fields = new URLSearchParams();
+  for (const [name, value] of form) {
+    if (typeof value !== 'string') throw new PayframeError('PARAMETER_INVALID', 'File uploads are not accepted: send form fields only.');
+    fields.append(name, value);
+  }
+  return parseBracketed(fields.toString());
 }
 
 /**
@@ -28,38 +69,31 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
 
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
     // A POST with no parameters may still announce JSON: treat the empty body as no parameters.
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, {});
     return parseJson(request, body as string, done);
   });
 
   await app.register(formbody, { parser: parseBracketed, bodyLimit: BODY_LIMIT });
-  // @fastify/multipart ignores bodyLimit (it truncates fields instead): count the bytes ourselves.
+  // A declared length over the limit is answered before reading, and the connection is kept (Node
+  // discards the rest): a browser streaming a large form still reads its 413 instead of a reset.
   app.addHook('preParsing', async (request, _reply, payload) => {
-    if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return payload;
-    if (Number(request.headers['content-length']) > BODY_LIMIT) throw bodyTooLarge();
-    let received = 0;
-    return payload.pipe(
-      new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          received += chunk.length;
-          callback(received > BODY_LIMIT ? bodyTooLarge() : null, chunk);
-        },
-      }),
-    );
+    if (isMultipart(request.headers['content-type']) && Number(request.headers['content-length']) > BODY_LIMIT) throw bodyTooLarge();
+    return payload;
   });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fields: 200, fieldSize: BODY_LIMIT, files: 0, parts: 200, fieldNameSize: 200 },
-  });
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, async (request: FastifyRequest, body: Buffer) =>
+    parseMultipart(request.headers['content-type'] ?? '', body),
+  );
+
   app.addHook('preValidation', async (request) => {
     // No body at all is no parameters: each required one is then reported by name.
     if (request.body === undefined || request.body === null) request.body = {};
-    else if (request.isMultipart() && request.body && typeof request.body === 'object') {
-      request.body = parseBracketed(request.body as Record<string, unknown>);
-    }
   });
+}
+
+function isMultipart(contentType: string | undefined): boolean {
+  return contentType?.trim().toLowerCase().startsWith('multipart/form-data') ?? false;
 }
 
 function bodyTooLarge(): PayframeError {

@@ -6,7 +6,6 @@ import { isStoreUnavailable } from '../storage/unavailable.ts';
 /** Fastify's own failures that a client can cause, and what they mean in the contract. */
 const FASTIFY_ERRORS: Record<string, (error: FastifyError) => PayframeError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: () => new PayframeError('BODY_TOO_LARGE', 'The request body is larger than 1 MB.'),
-  FST_REQ_FILE_TOO_LARGE: () => new PayframeError('BODY_TOO_LARGE', 'The request body is larger than 1 MB.'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
     new PayframeError(
       'UNSUPPORTED_MEDIA_TYPE',
@@ -15,11 +14,6 @@ const FASTIFY_ERRORS: Record<string, (error: FastifyError) => PayframeError> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new PayframeError('PARAMETER_INVALID', 'The Content-Length header does not match the body.'),
   FST_ERR_CTP_INVALID_JSON_BODY: () => new PayframeError('PARAMETER_INVALID', 'The request body is not valid JSON.'),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => new PayframeError('PARAMETER_INVALID', 'The request body is not valid JSON.'),
-  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new PayframeError('PARAMETER_INVALID', 'The multipart body is malformed.'),
-  FST_FILES_LIMIT: () => new PayframeError('PARAMETER_INVALID', 'File uploads are not accepted: send form fields only.'),
-  FST_PARTS_LIMIT: () => new PayframeError('PARAMETER_INVALID', 'The multipart body has too many parts.'),
-  FST_FIELDS_LIMIT: () => new PayframeError('PARAMETER_INVALID', 'The multipart body has too many fields.'),
-  FST_REQ_FIELD_TOO_LARGE: () => new PayframeError('BODY_TOO_LARGE', 'A multipart field is too large.'),
 };
 
 /** Turns anything thrown into the one error shape of DESIGN §5; unknown faults become a bare 500. */
