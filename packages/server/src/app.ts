@@ -7,7 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticate } from './http/auth.ts';
 import { BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import { clientErrorHandler, installErrorHandler } from './http/error-handler.ts';
 import { databaseRateLimitStore, rateLimitConfig } from './http/rate-limit.ts';
 import { chargeRoutes } from './http/routes/charges.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -44,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const error = new PayframeError('PARAMETER_INVALID', 'The request URL is malformed.');
       (reply as FastifyReply).code(error.status).header('cache-control', 'no-store').send(error.toBody());
     },
+    clientErrorHandler,
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,5 @@
 import { PayframeError } from '@payframe/contract';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isStoreUnavailable } from '../storage/unavailable.ts';
@@ -70,4 +71,27 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (payframeError.code === 'RATE_LIMITED' && retryAfter === undefined) reply.header('retry-after', '60');
     return reply.code(payframeError.status).headers(payframeError.headers).send(payframeError.toBody());
   });
+}
+
+/**
+ * Requests that Node's HTTP parser refuses before Fastify sees them — headers over its 16 KB limit,
+ * malformed HTTP, a request not received within the request timeout — get the §5 shape too
+ * (400 PARAMETER_INVALID), then the connection is closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const message =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'The request headers are too large (16 KB at most).'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'The request was not received in time.'
+        : 'The request is not well-formed HTTP.';
+  const body = JSON.stringify(new PayframeError('PARAMETER_INVALID', message).toBody());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -1,0 +1,58 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, expectErrorShape } from './client.ts';
+import { createKeys, startServer, type TestServer } from './harness.ts';
+
+/**
+ * Requests that Node's HTTP parser refuses before any route runs still get the JSON error shape of
+ * DESIGN §5 (not Fastify's own `{"error","statusCode"}`), and the connection is closed after it.
+ */
+
+let server: TestServer;
+let secretKey: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  secretKey = (await createKeys(server.dataDir, 'framing')).secretKey;
+});
+afterAll(() => server?.stop());
+
+/** Writes raw bytes on a fresh connection and reads until the server closes it. */
+function exchange(raw: string): Promise<string> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(raw));
+    let text = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no answer within 10 s')));
+  });
+}
+
+function parse(response: string): { status: number; headers: string; body: any } {
+  const [head = '', body = ''] = response.split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body: JSON.parse(body) };
+}
+
+describe('requests refused by the HTTP parser', () => {
+  it.each([
+    ['headers over 16 KB', `GET /v2/charges/C1 HTTP/1.1\r\nHost: x\r\nX-Api-Key: KEY\r\nIdempotency-Key: ${'k'.repeat(20_000)}\r\n\r\n`],
+    ['a malformed request line', 'NOT HTTP AT ALL\r\n\r\n'],
+    ['a malformed header', 'GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'],
+    ['a Content-Length that is not a number', 'POST /v2/tokens HTTP/1.1\r\nHost: x\r\nX-Api-Key: KEY\r\nContent-Length: abc\r\n\r\n'],
+  ])('answers %s with 400 PARAMETER_INVALID in the §5 shape, not cached, and closes', async (_label, raw) => {
+    const answer = parse(await exchange(raw.replace('KEY', secretKey)));
+    expect(answer.status).toBe(400);
+    expect(answer.headers).toContain('content-type: application/json');
+    expect(answer.headers).toContain('cache-control: no-store');
+    expect(answer.headers).toContain('connection: close');
+    expectErrorShape(answer.body);
+    expect(answer.body.error.code).toBe('PARAMETER_INVALID');
+  });
+
+  it('keeps serving afterwards', async () => {
+    expect((await client(server.url).get('/healthz')).body).toEqual({ status: 'ok' });
+    expect((await client(server.url, secretKey).get('/v2/test_helpers/clock')).status).toBe(200);
+  });
+});
