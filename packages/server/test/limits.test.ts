@@ -198,4 +198,16 @@ describe('parser limits (README "Request bodies")', () => {
     expect((await post(form('&p[19]=1'), urlencoded)).status).toBe(200);
     expect((await post(form('&p[20]=1'), urlencoded)).body.error.code).toBe('PARAMETER_INVALID');
   });
+
+  it('nests JSON 6 levels deep and refuses a seventh', async () => {
+    const body = (depth: number) => JSON.stringify({ ...tokenParams(TEST_PANS.visa), p: JSON.parse(`${'{"a":'.repeat(depth - 1)}1${'}'.repeat(depth - 1)}`) });
+    expect((await post(body(6), 'application/json')).status).toBe(200);
+    expect((await post(body(7), 'application/json')).body.error.code).toBe('PARAMETER_INVALID');
+  });
+
+  it('refuses deep JSON before the Idempotency-Key hash walks it (that recursion was a 500 on routes without a body schema)', async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const refused = await post(deep, 'application/json', false, { 'idempotency-key': 'deep-json' }, '/v2/charges/capture/C0000000000000000000');
+    expect({ status: refused.status, code: refused.body.error?.code }).toEqual({ status: 400, code: 'PARAMETER_INVALID' });
+  });
 });

@@ -27,6 +27,22 @@ export const QS_OPTIONS = {
   duplicates: 'combine',
 } as const satisfies qs.IParseOptions;
 
+/** A JSON body nests objects and arrays as deep as a bracketed name may: `{"a":{"b":{"c":{"d":{"e":{"f":1}}}}}}`. */
+export const JSON_MAX_DEPTH = QS_OPTIONS.depth + 1;
+
+/** How deeply objects and arrays nest in a parsed JSON value, counted without recursion (the value may be hostile). */
+export function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const pending: Array<[unknown, number]> = [[value, 1]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** A body past a qs limit (qs throws a RangeError) is the client's malformed body, not a server fault. */
 export function parseBracketed(input: string): Record<string, unknown> {
   try {
@@ -72,7 +88,14 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
     // A POST with no parameters may still announce JSON: treat the empty body as no parameters.
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, {});
-    return parseJson(request, body as string, done);
+    return parseJson(request, body as string, (error, parsed) => {
+      if (error) return done(error);
+      // Deeper JSON is refused like a deeper bracketed name, before anything walks it.
+      if (nestingDepth(parsed) > JSON_MAX_DEPTH) {
+        return done(new PayframeError('PARAMETER_INVALID', `The JSON body is nested deeper than ${JSON_MAX_DEPTH} levels.`));
+      }
+      return done(null, parsed);
+    });
   });
 
   await app.register(formbody, { parser: parseBracketed, bodyLimit: BODY_LIMIT });
