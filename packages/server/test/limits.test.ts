@@ -98,7 +98,7 @@ describe('string lengths: exactly at the limit is accepted, one past is 400 on t
   });
 });
 
-type Raw = { status: number; body: any };
+type Raw = { status: number; body: any; connection: string | undefined };
 
 /** Exact bytes through node:http; `chunked` sends no Content-Length. */
 function post(body: string, contentType: string, chunked = false, headers: Record<string, string> = {}, path = '/v2/tokens'): Promise<Raw> {
@@ -113,7 +113,7 @@ function post(body: string, contentType: string, chunked = false, headers: Recor
       (incoming) => {
         let text = '';
         incoming.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: JSON.parse(text) }));
+        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: JSON.parse(text), connection: incoming.headers.connection }));
       },
     );
     outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 15 s')));
@@ -171,6 +171,8 @@ describe('the 1 MB body limit', () => {
     const refused = await post(over, encoding.contentType, chunked);
     expect({ status: refused.status, code: refused.body.error?.code }).toEqual({ status: 413, code: 'BODY_TOO_LARGE' });
     expectErrorShape(refused.body);
+    // A declared length is refused before reading, without closing: a client still writing reads the 413, not a reset.
+    if (!chunked) expect(refused.connection).not.toBe('close');
   });
 });
 

@@ -100,9 +100,9 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
 
   await app.register(formbody, { parser: parseBracketed, bodyLimit: BODY_LIMIT });
   // A declared length over the limit is answered before reading, and the connection is kept (Node
-  // discards the rest): a browser streaming a large form still reads its 413 instead of a reset.
+  // discards the rest): a client still writing its large body reads the 413 instead of a reset.
   app.addHook('preParsing', async (request, _reply, payload) => {
-    if (isMultipart(request.headers['content-type']) && Number(request.headers['content-length']) > BODY_LIMIT) throw bodyTooLarge();
+    if (Number(request.headers['content-length']) > BODY_LIMIT) throw bodyTooLarge();
     return payload;
   });
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, async (request: FastifyRequest, body: Buffer) =>
@@ -113,10 +113,6 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
     // No body at all is no parameters: each required one is then reported by name.
     if (request.body === undefined || request.body === null) request.body = {};
   });
-}
-
-function isMultipart(contentType: string | undefined): boolean {
-  return contentType?.trim().toLowerCase().startsWith('multipart/form-data') ?? false;
 }
 
 function bodyTooLarge(): PayframeError {
