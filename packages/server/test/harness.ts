@@ -52,9 +52,12 @@ export type TestServer = {
   output(): string;
   /** Resolves once the output contains `text`: output travels by pipe and may trail the HTTP response. */
   waitForOutput(text: string, timeoutMs?: number): Promise<void>;
-  /** Resolves when the process has exited and its output is fully read. */
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Resolves, with how the process ended, once it has exited and its output is fully read. */
+  stop(signal?: NodeJS.Signals): Promise<Exit>;
 };
+
+/** The exit code, or the signal that ended the process (null when it left on its own). */
+export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
 export function tempDataDir(prefix = 'payframe-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -116,11 +119,11 @@ function waitForOutput(child: ChildProcess, chunks: string[], text: string, time
   });
 }
 
-function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<Exit> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => {
     // 'close', not 'exit': it fires only after stdout and stderr are drained.
-    child.once('close', () => resolve());
+    child.once('close', (code, closedBy) => resolve({ code, signal: closedBy }));
     child.kill(signal);
   });
 }
