@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { authenticate } from './http/auth.ts';
 import { BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
 import { clientErrorHandler, installErrorHandler } from './http/error-handler.ts';
+import { turnAwayWhileStopping } from './http/graceful-stop.ts';
 import { databaseRateLimitStore, rateLimitConfig } from './http/rate-limit.ts';
 import { chargeRoutes } from './http/routes/charges.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -27,6 +28,8 @@ export type AppOptions = {
   https?: { cert: Buffer; key: Buffer } | undefined;
   publishableRateLimit: number;
   secretRateLimit: number;
+  /** True once the server has begun to stop (main.ts): see http/graceful-stop.ts. */
+  stopping?: () => boolean;
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -45,12 +48,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (reply as FastifyReply).code(error.status).header('cache-control', 'no-store').send(error.toBody());
     },
     clientErrorHandler,
+    // Requests that arrive while stopping get the §5 503 of http/graceful-stop.ts, not Fastify's own body.
+    return503OnClosing: false,
   });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   installErrorHandler(app);
+  turnAwayWhileStopping(app, options.stopping ?? (() => false));
 
   await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(cors, {

@@ -32,6 +32,8 @@ export const ConfigSchema = z.object({
   /** Requests a minute per secret key; 0 leaves secret keys unlimited. */
   secretRateLimit: integer(0),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut. */
+  shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 export type ConfigInput = z.input<typeof ConfigSchema>;
@@ -55,6 +57,7 @@ const ENVIRONMENT: Record<keyof Config, string> = {
   publishableRateLimit: 'PAYFRAME_TOKEN_RATE_LIMIT',
   secretRateLimit: 'PAYFRAME_SECRET_KEY_RATE_LIMIT',
   logLevel: 'LOG_LEVEL',
+  shutdownGraceMs: 'PAYFRAME_SHUTDOWN_GRACE_MS',
 };
 
 /** The environment variable behind each setting, for the README and `--help`. */

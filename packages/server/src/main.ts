@@ -28,6 +28,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     threeDSUrl: () => `${publicUrl}/3d-secure`,
     ids: randomIds,
   };
+  let stopping = false;
   const https = config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } : undefined;
   const app = await buildApp({
     store,
@@ -37,6 +38,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     https,
     publishableRateLimit: config.publishableRateLimit,
     secretRateLimit: config.secretRateLimit,
+    stopping: () => stopping,
   });
 
   await app.listen({ port: config.port, host: config.host });
@@ -48,12 +50,34 @@ export async function startServer(config: Config): Promise<RunningServer> {
   publicUrl = (publicUrl ?? url).replace(/\/$/, '');
   logger.info({ url, publicUrl }, 'payframe ready');
 
+  /**
+   * Graceful stop: no new connections; requests already received finish and are answered in full,
+   * later ones on open connections get a 503 (http/graceful-stop.ts); then the database closes.
+   * Connections still busy after the grace period are cut, so a stalled client cannot hold the stop.
+   */
+  async function stop(): Promise<void> {
+    stopping = true;
+    // The listener closes at once; the callback waits for every open connection to end. Node also
+    // closes the idle keep-alive connections here.
+    const drained = new Promise<void>((resolve) => app.server.close(() => resolve()));
+    logger.info('payframe stopping');
+    const grace = setTimeout(() => {
+      logger.warn({ graceMs: config.shutdownGraceMs }, 'payframe stopping: requests still in flight after the grace period, cutting their connections');
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    try {
+      await app.close();
+      await drained;
+    } finally {
+      clearTimeout(grace);
+    }
+    await store.close();
+    logger.info('payframe stopped');
+  }
+
   let closing: Promise<void> | undefined;
   return {
     url,
-    close: () => {
-      closing ??= app.close().then(() => store.close());
-      return closing;
-    },
+    close: () => (closing ??= stop()),
   };
 }

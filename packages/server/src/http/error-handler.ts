@@ -62,9 +62,9 @@ function valueAt(source: unknown, path: string[]): unknown {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const payframeError = toPayframeError(error, request);
-    if (payframeError.code === 'SERVICE_UNAVAILABLE') {
+    if (isStoreUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-    } else if (payframeError.status >= 500) {
+    } else if (payframeError.status >= 500 && payframeError.code !== 'SERVICE_UNAVAILABLE') {
       request.log.error({ err: error }, 'request failed');
     }
     const retryAfter = reply.getHeader('retry-after');

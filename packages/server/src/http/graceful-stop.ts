@@ -1,0 +1,21 @@
+import { PayframeError } from '@payframe/contract';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * While the server stops (main.ts), requests already being processed finish; then:
+ * - a request that arrives on a connection still open is turned away with 503 SERVICE_UNAVAILABLE
+ *   in the §5 shape (Fastify's own closing answer is not), with Retry-After for the client's retry;
+ * - every response closes its connection, so connections end as their last request does instead
+ *   of idling until the keep-alive timeout, and the stop completes as soon as the work does.
+ */
+export function turnAwayWhileStopping(app: FastifyInstance, stopping: () => boolean): void {
+  app.addHook('onRequest', async () => {
+    if (stopping()) {
+      throw new PayframeError('SERVICE_UNAVAILABLE', 'The server is stopping; retry shortly.', { headers: { 'retry-after': '1' } });
+    }
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (stopping()) reply.header('connection', 'close');
+    return payload;
+  });
+}
