@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreateChargeBodySchema } from './charges.ts';
 import { DECLINE_REASONS, ERROR_CODES, ERROR_TYPES, type ErrorCode, ErrorBodySchema, type ErrorType, PayframeError } from './errors.ts';
-import { CreateTokenBodySchema } from './tokens.ts';
+import { CreateTokenBodySchema, ResourceIdParamsSchema } from './tokens.ts';
 
 function tokenBody(card: Record<string, unknown> = {}) {
   return {
@@ -154,6 +154,25 @@ describe('CreateChargeBodySchema', () => {
     const result = CreateChargeBodySchema.safeParse(chargeBody({ [field]: value }));
     expect(result.success).toBe(false);
     expect(failingPath(result)).toBe(field);
+  });
+});
+
+describe('NUL characters (PostgreSQL cannot store them: they were 500s there)', () => {
+  it.each(['card.name', 'address.city', 'shopper.session_id'])('are refused in the token text %s', (path) => {
+    const body = { ...tokenBody(), address: { city: 'Paris' } } as Record<string, Record<string, unknown>>;
+    const [group = '', field = ''] = path.split('.');
+    body[group] = { ...body[group], [field]: 'a\u0000b' };
+    expect(failingPath(CreateTokenBodySchema.safeParse(body))).toBe(path);
+  });
+
+  it.each(['token', 'description', 'txn_reference', 'return_url'])('are refused in the charge field %s', (field) => {
+    const value = field === 'return_url' ? 'https://shop.example/a\u0000b' : 'a\u0000b';
+    expect(failingPath(CreateChargeBodySchema.safeParse(chargeBody({ [field]: value })))).toBe(field);
+  });
+
+  it('are refused in an id of the path', () => {
+    expect(ResourceIdParamsSchema.safeParse({ id: 'C1\u0000' }).success).toBe(false);
+    expect(ResourceIdParamsSchema.safeParse({ id: 'C1' }).success).toBe(true);
   });
 });
 

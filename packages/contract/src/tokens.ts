@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuthorizationSchema, BrandSchema, FundingSchema, ModeSchema } from './card.ts';
-import { integerField, text } from './fields.ts';
+import { integerField, NUL_ERROR, text, withoutNul } from './fields.ts';
 
 const CardNumberSchema = z
   .string({ error: 'must be a string of digits' })
@@ -75,4 +75,4 @@ export type Token = z.infer<typeof TokenSchema>;
 export const ChargeTokenSchema = TokenSchema.omit({ mode: true }).meta({ id: 'ChargeToken' });
 export type ChargeToken = z.infer<typeof ChargeTokenSchema>;
 
-export const ResourceIdParamsSchema = z.object({ id: z.string().max(255) });
+export const ResourceIdParamsSchema = z.object({ id: z.string().max(255).refine(withoutNul, NUL_ERROR) });

@@ -163,6 +163,22 @@ describe('every endpoint answers hostile requests with a success or a documented
   });
 });
 
+describe('NUL characters', () => {
+  it('are a 400 on the named parameter in every text field and path id, on both stores (PostgreSQL made them 500s)', async () => {
+    const nul = 'a\u0000b';
+    const token = await api.post('/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: { ip: '203.0.113.7', session_id: nul, email: 'ada@example.com' } }));
+    expect([token.status, token.body.error?.parameter]).toEqual([400, 'shopper.session_id']);
+    for (const [field, value] of [['description', nul], ['return_url', `https://shop.example/${nul}`], ['token', nul]] as const) {
+      const charge = await api.post('/v2/charges', chargeParams(ids.token, { [field]: value }), { encoding: 'json' });
+      expect([charge.status, charge.body.error?.parameter], field).toEqual([400, field]);
+    }
+    for (const path of ['/v2/charges/C1%00', '/v2/tokens/%00', '/v2/charges/refund/%00']) {
+      const read = await api.get(path);
+      expect([read.status, read.body.error?.code, read.body.error?.parameter], path).toEqual([400, 'PARAMETER_INVALID', 'id']);
+    }
+  });
+});
+
 describe('the process afterwards', () => {
   it('is healthy, logged no server fault, and still runs a whole flow', async () => {
     expect((await client(server.url).get('/healthz')).body).toEqual({ status: 'ok' });
