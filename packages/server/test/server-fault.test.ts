@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Encoding, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -56,4 +56,59 @@ it('answers 503 SERVICE_UNAVAILABLE while another process holds the database, an
     blocker.close();
   }
   expect((await api.post('/v2/tokens', tokenParams(TEST_PANS.visa))).status).toBe(200);
+});
+
+describe('card data in logged faults', () => {
+  /** Not a test card and in no other file: found in the output only if this file's requests leaked it. */
+  const NUMBER = '5105105105105100';
+  const CVC = '0864';
+  let traced: TestServer;
+  let tracedApi: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    // Every level, so that no log line of any level escapes the search.
+    traced = await startServer({ args: ['--log-level', 'trace'] });
+    tracedApi = client(traced.url, (await createKeys(traced.dataDir, 'fault-logs')).secretKey);
+  });
+  afterAll(() => traced?.stop());
+
+  function cardBody() {
+    const params = tokenParams(NUMBER) as { card: Record<string, string> };
+    return { ...params, card: { ...params.card, cvc: CVC } };
+  }
+
+  it('logs a 503 and a 500 of requests that carry a card number and CVC, and neither appears in any line', async () => {
+    const path = join(traced.dataDir, 'payframe.sqlite3');
+    // 503: the database stays locked past the busy timeout while the token request waits.
+    const blocker = new SqliteDatabase(path);
+    blocker.exec('BEGIN EXCLUSIVE');
+    try {
+      expect((await tracedApi.post('/v2/tokens', cardBody())).status).toBe(503);
+    } finally {
+      blocker.exec('ROLLBACK');
+      blocker.close();
+    }
+    await traced.waitForOutput('database unavailable');
+
+    // 500, in each encoding: the tokens table is gone under the running server.
+    const breaker = new SqliteDatabase(path);
+    breaker.exec('ALTER TABLE tokens RENAME TO tokens_gone');
+    breaker.close();
+    for (const encoding of ['form', 'json', 'multipart'] as Encoding[]) {
+      const failed = await tracedApi.post('/v2/tokens', cardBody(), { encoding });
+      expect(failed.status).toBe(500);
+      expect(JSON.stringify(failed.body)).not.toContain(NUMBER);
+    }
+    await traced.waitForOutput('no such table: tokens');
+    await traced.stop();
+
+    const output = traced.output();
+    // The search means something: both faults were logged (error and warn), with their requests.
+    expect(output).toContain('"level":50');
+    expect(output).toContain('"level":40');
+    expect(output.match(/"url":"\/v2\/tokens"/g)?.length).toBeGreaterThanOrEqual(4);
+    expect(output).not.toContain(NUMBER);
+    expect(output).not.toContain(NUMBER.match(/.{4}/g)!.join(' '));
+    expect(output).not.toMatch(new RegExp(`(?<![0-9A-Za-z])${CVC}(?![0-9A-Za-z])`));
+  });
 });
