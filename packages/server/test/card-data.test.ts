@@ -51,6 +51,7 @@ const SENT_NUMBERS = [
 
 let server: TestServer;
 let secretKey: string;
+let publishableKey: string;
 let api: Client;
 let widget: Client;
 /** Every response body this file received, to check the API never echoes card data either. */
@@ -62,6 +63,7 @@ beforeAll(async () => {
   server = await startServer();
   const keys = await createKeys(server.dataDir, 'card-data');
   secretKey = keys.secretKey;
+  publishableKey = keys.publishableKey;
   api = recording(client(server.url, secretKey));
   widget = recording(client(server.url, keys.publishableKey));
 });
@@ -260,5 +262,12 @@ describe('card data at rest and in logs', () => {
     expect(leaksIn(output)).toEqual([]);
 
     expect(statSync(join(server.dataDir, 'master.key')).mode & 0o777).toBe(0o600);
+
+    // API keys too are kept only as hashes and never logged, though every request above carried one.
+    for (const key of [secretKey, publishableKey]) {
+      expect(everything.includes(key), 'an API key in the store').toBe(false);
+      expect(everything.includes(key.slice(8)), 'the random part of an API key in the store').toBe(false);
+      expect(output.includes(key.slice(8)), 'an API key in the output').toBe(false);
+    }
   });
 });
