@@ -7,7 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticate } from './http/auth.ts';
 import { BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
-import { clientErrorHandler, installErrorHandler } from './http/error-handler.ts';
+import { clientErrorHandler, installErrorHandler, PRE_ROUTING_HEADERS } from './http/error-handler.ts';
 import { turnAwayWhileStopping } from './http/graceful-stop.ts';
 import { databaseRateLimitStore, rateLimitConfig } from './http/rate-limit.ts';
 import { chargeRoutes } from './http/routes/charges.ts';
@@ -45,7 +45,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Errors raised before routing (a malformed URL such as /v2/%ZZ) bypass the error handler.
     frameworkErrors: (_error, _request, reply) => {
       const error = new PayframeError('PARAMETER_INVALID', 'The request URL is malformed.');
-      (reply as FastifyReply).code(error.status).header('cache-control', 'no-store').send(error.toBody());
+      // No hooks run here (no helmet, no no-store hook): the headers that matter for a JSON error are set by hand.
+      (reply as FastifyReply).code(error.status).headers(PRE_ROUTING_HEADERS).send(error.toBody());
     },
     clientErrorHandler,
     // Requests that arrive while stopping get the §5 503 of http/graceful-stop.ts, not Fastify's own body.

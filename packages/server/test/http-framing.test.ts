@@ -46,6 +46,7 @@ describe('requests refused by the HTTP parser', () => {
     expect(answer.status).toBe(400);
     expect(answer.headers).toContain('content-type: application/json');
     expect(answer.headers).toContain('cache-control: no-store');
+    expect(answer.headers).toContain('x-content-type-options: nosniff');
     expect(answer.headers).toContain('connection: close');
     expectErrorShape(answer.body);
     expect(answer.body.error.code).toBe('PARAMETER_INVALID');

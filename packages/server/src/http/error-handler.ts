@@ -73,6 +73,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** Answers made before any route or hook runs still must not be cached or sniffed. */
+export const PRE_ROUTING_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } as const;
+
 /**
  * Requests that Node's HTTP parser refuses before Fastify sees them — headers over its 16 KB limit,
  * malformed HTTP, a request not received within the request timeout — get the §5 shape too
@@ -90,7 +93,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+        `${Object.entries(PRE_ROUTING_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('')}Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy();
