@@ -30,17 +30,29 @@ export type AppOptions = {
   secretRateLimit: number;
   /** True once the server has begun to stop (main.ts): see http/graceful-stop.ts. */
   stopping?: () => boolean;
+  /** A whole request (headers and body) must arrive within this time; 0 leaves it unbounded. */
+  requestTimeoutMs?: number;
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { store, services } = options;
   const { db } = store;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 0;
+  const serverTimeouts = {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: requestTimeoutMs > 0 ? Math.min(60_000, requestTimeoutMs) : 60_000,
+    connectionsCheckingInterval: 1_000,
+  };
   const app = Fastify({
     loggerInstance: options.logger || undefined,
     logger: options.logger ? undefined : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy.length > 0 ? options.trustProxy : false,
-    ...(options.https ? { https: options.https } : {}),
+    // A client that trickles its body cannot hold a connection (and up to 1 MB of memory) for ever:
+    // past the timeout Node answers through clientErrorHandler. Node enforces it only while the
+    // headers timeout is no longer; connections are checked every second.
+    requestTimeout: requestTimeoutMs,
+    ...(options.https ? { https: { ...options.https, ...serverTimeouts } } : { http: serverTimeouts }),
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (a malformed URL such as /v2/%ZZ) bypass the error handler.
     frameworkErrors: (_error, _request, reply) => {

@@ -32,6 +32,8 @@ export const ConfigSchema = z.object({
   /** Requests a minute per secret key; 0 leaves secret keys unlimited. */
   secretRateLimit: integer(0),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The longest a whole request (headers and body) may take to arrive; 0 for no limit. */
+  requestTimeoutMs: z.coerce.number().int().min(0).default(30_000),
   /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut. */
   shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
 });
@@ -57,6 +59,7 @@ const ENVIRONMENT: Record<keyof Config, string> = {
   publishableRateLimit: 'PAYFRAME_TOKEN_RATE_LIMIT',
   secretRateLimit: 'PAYFRAME_SECRET_KEY_RATE_LIMIT',
   logLevel: 'LOG_LEVEL',
+  requestTimeoutMs: 'PAYFRAME_REQUEST_TIMEOUT_MS',
   shutdownGraceMs: 'PAYFRAME_SHUTDOWN_GRACE_MS',
 };
 

@@ -39,6 +39,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     publishableRateLimit: config.publishableRateLimit,
     secretRateLimit: config.secretRateLimit,
     stopping: () => stopping,
+    requestTimeoutMs: config.requestTimeoutMs,
   });
 
   await app.listen({ port: config.port, host: config.host });

@@ -19,9 +19,14 @@ afterAll(() => server?.stop());
 
 /** Writes raw bytes on a fresh connection and reads until the server closes it. */
 function exchange(raw: string): Promise<string> {
-  const { hostname, port } = new URL(server.url);
+  return exchangeWith(server.url, raw);
+}
+
+/** `end`: half-close after writing, as a client that sent everything does; otherwise keep sending nothing more. */
+function exchangeWith(url: string, raw: string, end = true): Promise<string> {
+  const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(raw));
+    const socket = connect(Number(port), hostname, () => (end ? socket.end(raw) : socket.write(raw)));
     let text = '';
     socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
     socket.on('close', () => resolve(text));
@@ -50,6 +55,24 @@ describe('requests refused by the HTTP parser', () => {
     expect(answer.headers).toContain('connection: close');
     expectErrorShape(answer.body);
     expect(answer.body.error.code).toBe('PARAMETER_INVALID');
+  });
+
+  it('answers a request whose body stops arriving, once the request timeout has passed, and closes', async () => {
+    const slow = await startServer({ env: { PAYFRAME_REQUEST_TIMEOUT_MS: '500' } });
+    try {
+      const { secretKey: key } = await createKeys(slow.dataDir, 'slow');
+      const started = Date.now();
+      // Headers and the start of a body that never ends.
+      const answer = parse(await exchangeWith(slow.url, `POST /v2/tokens HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"card":`, false));
+      expect(answer.status).toBe(400);
+      expectErrorShape(answer.body);
+      expect(answer.body.error).toMatchObject({ code: 'PARAMETER_INVALID', message: 'The request was not received in time.' });
+      expect(answer.headers).toContain('connection: close');
+      // The timeout (0.5 s), found by a check that runs every second.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await slow.stop();
+    }
   });
 
   it('keeps serving afterwards', async () => {
