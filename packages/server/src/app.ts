@@ -53,7 +53,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // headers timeout is no longer; connections are checked every second.
     requestTimeout: requestTimeoutMs,
     ...(options.https ? { https: { ...options.https, ...serverTimeouts } } : { http: serverTimeouts }),
-    routerOptions: { ignoreTrailingSlash: true },
+    // Ids may be 255 characters (the contract's limit): longer path parameters are malformed URLs.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     // Errors raised before routing (a malformed URL such as /v2/%ZZ) bypass the error handler.
     frameworkErrors: (_error, _request, reply) => {
       const error = new PayframeError('PARAMETER_INVALID', 'The request URL is malformed.');
