@@ -1,3 +1,4 @@
+export * from './brands.ts';
 export * from './card.ts';
 export * from './charges.ts';
 export * from './errors.ts';

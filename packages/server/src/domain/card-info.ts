@@ -1,4 +1,4 @@
-import type { Authorization, Brand, Funding } from '@payframe/contract';
+import { type Authorization, BRAND_BY_CARD_VALIDATOR_TYPE, type Brand, type Funding } from '@payframe/contract';
 import cardValidator from 'card-validator';
 import luhn10 from 'card-validator/dist/luhn-10.js';
 import { TEST_CARDS } from './test-cards.ts';
@@ -9,17 +9,6 @@ export type CardInfo = {
   country: string;
   bank: string;
   authorization: Authorization;
-};
-
-const BRAND_BY_VALIDATOR_TYPE: Record<string, Brand> = {
-  visa: 'VISA',
-  mastercard: 'MASTERCARD',
-  maestro: 'MAESTRO',
-  'american-express': 'AMEX',
-  discover: 'DISCOVER',
-  jcb: 'JCB',
-  'diners-club': 'DINERS',
-  unionpay: 'UNIONPAY',
 };
 
 /** Luhn and length for the detected brand; numbers of no known brand need 12–19 digits and Luhn. */
@@ -40,7 +29,7 @@ export function describeCard(number: string): CardInfo {
   }
   const type = cardValidator.number(number).card?.type;
   return {
-    brand: (type && BRAND_BY_VALIDATOR_TYPE[type]) || 'UNKNOWN',
+    brand: (type && BRAND_BY_CARD_VALIDATOR_TYPE[type]) || 'UNKNOWN',
     funding: 'CREDIT',
     country: 'UNKNOWN',
     bank: 'UNKNOWN',

@@ -1,17 +1,6 @@
 import type { Brand } from '@payframe/contract';
+import { BRAND_BY_CARD_VALIDATOR_TYPE } from '@payframe/contract/brands';
 import { cardNumber } from 'card-validator/dist/card-number.js';
-
-/** card-validator's type names → the API's brands (the server maps them the same way). */
-const BRANDS: Record<string, Brand> = {
-  visa: 'VISA',
-  mastercard: 'MASTERCARD',
-  maestro: 'MAESTRO',
-  'american-express': 'AMEX',
-  discover: 'DISCOVER',
-  jcb: 'JCB',
-  'diners-club': 'DINERS',
-  unionpay: 'UNIONPAY',
-};
 
 export type BrandRules = {
   brand: Brand;
@@ -26,7 +15,7 @@ const UNKNOWN: BrandRules = { brand: 'UNKNOWN', lengths: [12, 13, 14, 15, 16, 17
 
 export function brandRules(digits: string): BrandRules {
   const card = cardNumber(digits).card;
-  const brand = card && BRANDS[card.type];
+  const brand = card && BRAND_BY_CARD_VALIDATOR_TYPE[card.type];
   if (!card || !brand) return UNKNOWN;
   return { brand, lengths: card.lengths, gaps: card.gaps, cvcLengths: [card.code.size] };
 }
