@@ -1,14 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-
-// The same pattern as the server's API harness: a real `payframe serve` process and keys made by the
-// real CLI. (That harness reads vitest's context, so the browser tests keep their own small copy.)
-const BIN = fileURLToPath(new URL('../../packages/server/bin/payframe.js', import.meta.url));
-const run = promisify(execFile);
+import { runCli, spawnServer, tempDataDir } from '../../packages/server/test/server-process.ts';
 
 export type Keys = { secretKey: string; publishableKey: string };
 
@@ -21,46 +11,18 @@ export type PayframeServer = {
   stop(): Promise<void>;
 };
 
+/** A real `payframe serve` on a fresh embedded store, with a test account made by the real CLI. */
 export async function startPayframe(): Promise<PayframeServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'payframe-e2e-'));
+  const dataDir = tempDataDir('payframe-e2e-');
   const keys = await createAccount(dataDir, 'shop');
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const chunks: string[] = [];
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
-  const url = await readyUrl(child, chunks);
-  return {
-    url,
-    dataDir,
-    keys,
-    output: () => chunks.join(''),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('close', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const server = await spawnServer(dataDir, ['--data-dir', dataDir]);
+  return { url: server.url, dataDir, keys, output: server.output, stop: async () => void (await server.stop()) };
 }
 
 /** Test-mode keys of a new account, made by the CLI (it works while the server runs on the same store). */
 export async function createAccount(dataDir: string, account: string): Promise<Keys> {
-  const { stdout } = await run(process.execPath, [BIN, 'keys', 'create', '--account', account, '--mode', 'test', '--json', '--data-dir', dataDir]);
+  const { stdout } = await runCli(['keys', 'create', '--account', account, '--mode', 'test', '--json', '--data-dir', dataDir]);
   return JSON.parse(stdout) as Keys;
-}
-
-/** The process logs `payframe ready` with its URL once it listens. */
-function readyUrl(child: ChildProcess, chunks: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const onData = () => {
-      const line = chunks.join('').split('\n').find((candidate) => candidate.includes('"payframe ready"'));
-      if (!line) return;
-      child.stdout?.off('data', onData);
-      resolve((JSON.parse(line) as { url: string }).url);
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`payframe exited (${code}) before it was ready:\n${chunks.join('')}`)));
-  });
 }
 
 /** Moves the account's test clock forward, so that the server judges expiry later than the browser does. */

@@ -1,15 +1,9 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { runCli, spawnServer, type TestServer, tempDataDir } from './server-process.ts';
 
-const BIN = fileURLToPath(new URL('../bin/payframe.js', import.meta.url));
-const run = promisify(execFile);
+export { type Exit, type TestServer, tempDataDir } from './server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,100 +39,23 @@ async function testDatabase(name: string): Promise<string> {
   return url.toString();
 }
 
-export type TestServer = {
-  url: string;
-  dataDir: string;
-  /** Everything the process printed so far: its pino log lines and anything else. */
-  output(): string;
-  /** Resolves once the output contains `text`: output travels by pipe and may trail the HTTP response. */
-  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
-  /** Resolves, with how the process ended, once it has exited and its output is fully read. */
-  stop(signal?: NodeJS.Signals): Promise<Exit>;
-};
-
-/** The exit code, or the signal that ended the process (null when it left on its own). */
-export type Exit = { code: number | null; signal: NodeJS.Signals | null };
-
-export function tempDataDir(prefix = 'payframe-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
-
-/** Starts `payframe serve` as its own process on a free port and resolves once it takes requests. */
+/** Starts `payframe serve` on the store of `dataDir` (a fresh one by default). */
 export async function startServer(options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...(await storeArgs(dataDir)), ...(options.args ?? [])], {
-    env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const chunks: string[] = [];
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
-  const url = await readyUrl(child, chunks);
-  return {
-    url,
-    dataDir,
-    output: () => chunks.join(''),
-    waitForOutput: (text, timeoutMs = 5_000) => waitForOutput(child, chunks, text, timeoutMs),
-    stop: (signal = 'SIGTERM') => stopProcess(child, signal),
-  };
-}
-
-/** The process logs `payframe ready` with its URL once it listens; waiting for that line is the readiness check. */
-function readyUrl(child: ChildProcess, chunks: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const onData = () => {
-      for (const line of chunks.join('').split('\n')) {
-        if (!line.includes('"payframe ready"')) continue;
-        child.stdout?.off('data', onData);
-        resolve((JSON.parse(line) as { url: string }).url);
-        return;
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${chunks.join('')}`)));
-  });
-}
-
-function waitForOutput(child: ChildProcess, chunks: string[], text: string, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (!chunks.join('').includes(text)) return;
-      clearTimeout(timer);
-      child.stdout?.off('data', check);
-      child.stderr?.off('data', check);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      child.stdout?.off('data', check);
-      child.stderr?.off('data', check);
-      reject(new Error(`server output did not contain ${JSON.stringify(text)} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    child.stdout?.on('data', check);
-    child.stderr?.on('data', check);
-    check();
-  });
-}
-
-function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<Exit> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  return new Promise((resolve) => {
-    // 'close', not 'exit': it fires only after stdout and stderr are drained.
-    child.once('close', (code, closedBy) => resolve({ code, signal: closedBy }));
-    child.kill(signal);
-  });
+  return spawnServer(dataDir, [...(await storeArgs(dataDir)), ...(options.args ?? [])], options.env);
 }
 
 export type Keys = { account: string; secretKey: string; publishableKey: string };
 
 /** Runs the real CLI, as an operator would. */
 export async function createKeys(dataDir: string, account: string, mode: 'test' | 'live' = 'test'): Promise<Keys> {
-  const { stdout } = await run(process.execPath, [BIN, 'keys', 'create', '--account', account, '--mode', mode, '--json', ...(await storeArgs(dataDir))]);
+  const { stdout } = await runCli(['keys', 'create', '--account', account, '--mode', mode, '--json', ...(await storeArgs(dataDir))]);
   return JSON.parse(stdout) as Keys;
 }
 
 export async function cli(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args]);
+    const { stdout, stderr } = await runCli(args);
     return { stdout, stderr, code: 0 };
   } catch (error) {
     const failed = error as { stdout: string; stderr: string; code: number };
