@@ -46,6 +46,19 @@ export function client(baseUrl: string, apiKey?: string) {
 }
 export type Client = ReturnType<typeof client>;
 
+/** A request with a body the client helper cannot make (malformed, oversized, odd content type). */
+export async function rawRequest(baseUrl: string, path: string, init: RequestInit): Promise<ApiResponse> {
+  const response = await fetch(`${baseUrl}${path}`, init);
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Left as text: the JSON assertions then fail and show it.
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
 export const TEST_PANS = {
   visa: '4242424242424242',
   visa3ds: '4000000000003220',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, type Client, client, chargeParams, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { type ApiResponse, type Client, client, chargeParams, createCharge, expectErrorShape, rawRequest, TEST_PANS, tokenParams } from './client.ts';
 import { cli, createKeys, type Keys, startServer, storeArgs, type TestServer } from './harness.ts';
 
 /**
@@ -76,19 +76,6 @@ function expectError(response: ApiResponse, code: Code, expected: Expected = {})
   // Only card declines carry a decline reason.
   expect(body.error.decline_reason).toBe(expected.decline_reason);
   produced.add(code);
-}
-
-/** A request with a body the client helper cannot make (malformed, oversized, odd content type). */
-async function raw(url: string, path: string, init: RequestInit): Promise<ApiResponse> {
-  const response = await fetch(`${url}${path}`, init);
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Left as text: the JSON assertions then fail and show it.
-  }
-  return { status: response.status, body, headers: response.headers };
 }
 
 /** A client that always claims, through X-Forwarded-Proto, to have come in over HTTPS. */
@@ -245,7 +232,7 @@ describe('400 PARAMETER_INVALID', () => {
   );
 
   it('refuses malformed JSON', async () => {
-    const response = await raw(plain.url, '/v2/charges', {
+    const response = await rawRequest(plain.url, '/v2/charges', {
       method: 'POST',
       headers: { 'x-api-key': keys.secretKey, 'content-type': 'application/json' },
       body: '{"token": "abc", "amount": ',
@@ -610,7 +597,7 @@ describe('413 BODY_TOO_LARGE', () => {
   const big = 'a'.repeat(1024 * 1024 + 1024);
 
   it('refuses a urlencoded body over 1 MB', async () => {
-    const response = await raw(plain.url, '/v2/tokens', {
+    const response = await rawRequest(plain.url, '/v2/tokens', {
       method: 'POST',
       headers: { 'x-api-key': keys.secretKey, 'content-type': 'application/x-www-form-urlencoded' },
       body: `card[name]=${big}`,
@@ -619,7 +606,7 @@ describe('413 BODY_TOO_LARGE', () => {
   });
 
   it('refuses a JSON body over 1 MB', async () => {
-    const response = await raw(plain.url, '/v2/charges', {
+    const response = await rawRequest(plain.url, '/v2/charges', {
       method: 'POST',
       headers: { 'x-api-key': keys.secretKey, 'content-type': 'application/json' },
       body: JSON.stringify({ description: big }),
@@ -633,14 +620,14 @@ describe('413 BODY_TOO_LARGE', () => {
   ])('refuses a multipart body over 1 MB: %s', async (_label, fields) => {
     const form = new FormData();
     for (const [name, value] of fields as string[][]) form.append(name!, value!);
-    const response = await raw(plain.url, '/v2/tokens', { method: 'POST', headers: { 'x-api-key': keys.secretKey }, body: form });
+    const response = await rawRequest(plain.url, '/v2/tokens', { method: 'POST', headers: { 'x-api-key': keys.secretKey }, body: form });
     expectError(response, 'BODY_TOO_LARGE');
   });
 });
 
 describe('415 UNSUPPORTED_MEDIA_TYPE', () => {
   it.each(['text/plain', 'application/xml', 'text/html', 'application/octet-stream'])('refuses %s', async (contentType) => {
-    const response = await raw(plain.url, '/v2/tokens', {
+    const response = await rawRequest(plain.url, '/v2/tokens', {
       method: 'POST',
       headers: { 'x-api-key': keys.secretKey, 'content-type': contentType },
       body: 'card[number]=4242424242424242',

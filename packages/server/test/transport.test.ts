@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, type Client, type Encoding, client, chargeParams, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { type ApiResponse, type Client, type Encoding, client, chargeParams, createCharge, expectErrorShape, rawRequest, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
 
 /** DESIGN §4 over real HTTP: check order, CORS, encodings, content negotiation and hostile bodies. */
@@ -33,17 +33,7 @@ function expectError(response: ApiResponse, status: number, code: string, parame
   if (parameter !== undefined) expect(response.body.error.parameter).toBe(parameter);
 }
 
-async function raw(path: string, init: RequestInit): Promise<ApiResponse> {
-  const response = await fetch(`${server.url}${path}`, init);
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Left as text so that the JSON assertions fail and show it.
-  }
-  return { status: response.status, body, headers: response.headers };
-}
+const raw = (path: string, init: RequestInit) => rawRequest(server.url, path, init);
 
 /** node:http sends header names exactly as written, unlike fetch, which lower-cases them. */
 function rawHeaderRequest(path: string, headers: Record<string, string>): Promise<{ status: number; body: any }> {
