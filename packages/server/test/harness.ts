@@ -8,6 +8,7 @@ export { type Exit, type TestServer, tempDataDir } from './server-process.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl?: string;
+    postgresDatabasePrefix?: string;
   }
 }
 
@@ -20,7 +21,7 @@ export const TEST_POSTGRES_URL: string | undefined = inject('postgresUrl');
  */
 export async function storeArgs(dataDir: string): Promise<string[]> {
   if (!TEST_POSTGRES_URL) return ['--data-dir', dataDir];
-  return ['--data-dir', dataDir, '--database-url', await testDatabase(`payframe_test_${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`)];
+  return ['--data-dir', dataDir, '--database-url', await testDatabase(`${inject('postgresDatabasePrefix') ?? 'payframe_test_'}${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`)];
 }
 
 async function testDatabase(name: string): Promise<string> {
