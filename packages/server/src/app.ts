@@ -1,14 +1,14 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
 import { PayframeError } from '@payframe/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticate } from './http/auth.ts';
 import { BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
 import { clientErrorHandler, installErrorHandler, PRE_ROUTING_HEADERS } from './http/error-handler.ts';
 import { turnAwayWhileStopping } from './http/graceful-stop.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { databaseRateLimitStore, rateLimitConfig } from './http/rate-limit.ts';
 import { chargeRoutes } from './http/routes/charges.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -80,15 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     credentials: false,
     maxAge: 600,
   });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Payframe API', version: '2', description: 'Card tokens, charges and refunds.' },
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
-      security: [{ apiKey: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
@@ -97,7 +89,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(db));
   await app.register(widgetAssetRoutes());
   await app.register(threeDSPageRoutes(store, services), { prefix: '/3d-secure' });
-  app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const apiRateLimit = rateLimitConfig({ publishablePerMinute: options.publishableRateLimit, secretPerMinute: options.secretRateLimit });
 

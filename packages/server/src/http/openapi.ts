@@ -1,0 +1,23 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/**
+ * The OpenAPI 3.1 document at GET /v2/openapi.json, generated from the routes' zod schemas.
+ * The resources carry a registry id (`.meta({ id })` in the contract): responses `$ref` them, and
+ * `jsonSchemaTransformObject` emits each under `components.schemas`. Register before the routes,
+ * so that swagger sees them.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Payframe API', version: '2', description: 'Card tokens, charges and refunds. See docs/api.md.' },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
+      security: [{ apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
