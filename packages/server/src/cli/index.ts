@@ -3,12 +3,13 @@ import { serveCommand } from './serve.ts';
 
 const USAGE = `Usage:
   payframe serve [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL]
-                 [--trust-proxy CIDR,...] [--live-acquirer simulator] [--tls-cert FILE --tls-key FILE] [--demo]
+                 [--trust-proxy CIDR,...] [--live-acquirer simulator] [--tls-cert FILE --tls-key FILE]
+                 [--log-level LEVEL] [--demo]
   payframe keys create --account NAME --mode test|live [--json] [--data-dir DIR | --database-url URL]
   payframe keys list [--account NAME] [--json] [--data-dir DIR | --database-url URL]
   payframe keys revoke KEY_OR_ID [--json] [--data-dir DIR | --database-url URL]
 
-Every flag of serve has an environment variable: see the README.`;
+Every flag of serve has an environment variable: see Configuration in the README.`;
 
 const [command, ...rest] = process.argv.slice(2);
 

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './server-process.ts';
+
+const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+
+/** The first ```sh block after the README's "## CLI" heading: the synopsis a reader copies from. */
+function readmeSynopsis(): string {
+  const section = readme.split(/^## CLI$/m)[1] ?? '';
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+  if (block === undefined) throw new Error('README has no ```sh block under "## CLI"');
+  return block.trimEnd();
+}
+
+describe('payframe --help', () => {
+  it('prints the synopsis the README shows, line for line', async () => {
+    const { stdout } = await runCli(['--help']);
+    const usage = stdout.split('\n\n')[0] ?? '';
+    expect(usage.startsWith('Usage:\n')).toBe(true);
+    const lines = usage.split('\n').slice(1).map((line) => line.replace(/^ {2}/, ''));
+    expect(readmeSynopsis()).toBe(lines.join('\n'));
+  });
+});
