@@ -9,7 +9,7 @@ const USAGE = `Usage:
   payframe keys list [--account NAME] [--json] [--data-dir DIR | --database-url URL]
   payframe keys revoke KEY_OR_ID [--json] [--data-dir DIR | --database-url URL]
 
-Every flag of serve has an environment variable: see Configuration in the README.`;
+Every flag of serve has an environment variable: see docs/operations.md.`;
 
 const [command, ...rest] = process.argv.slice(2);
 
