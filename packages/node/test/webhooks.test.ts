@@ -13,7 +13,7 @@ function sign(secret: string, id: string, timestamp: number, body: string): stri
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-function headers(overrides: Record<string, string> = {}) {
+function headers(overrides: Record<string, string> = {}): Record<string, string> {
   return { 'webhook-id': 'evt_1', 'webhook-timestamp': String(NOW), 'webhook-signature': sign(SECRET, 'evt_1', NOW, BODY), ...overrides };
 }
 
