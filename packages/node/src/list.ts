@@ -35,8 +35,8 @@ export class ListPromise<T extends { id: string }, P extends Cursors> implements
       yield* page.data;
       const edge = newer ? page.data[0] : page.data.at(-1);
       if (!page.has_more || edge === undefined) return;
-      const { starting_after: _older, ending_before: _newer, ...rest } = this.#params;
-      page = await this.#fetchPage({ ...rest, ...(newer ? { ending_before: edge.id } : { starting_after: edge.id }) } as P);
+      const cursor = newer ? { starting_after: undefined, ending_before: edge.id } : { starting_after: edge.id, ending_before: undefined };
+      page = await this.#fetchPage({ ...this.#params, ...cursor });
     }
   }
 }

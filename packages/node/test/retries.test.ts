@@ -1,39 +1,13 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APIError, ConnectionError, IdempotencyError, InvalidRequestError, Payframe } from '../src/index.ts';
-
-type Seen = { method: string; url: string; idempotencyKey: string | undefined; body: string };
-type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+import { closeFakeApi, fakeApi } from './fake-api.ts';
 
 const CLOCK = { type: 'test_clock', now: 1795342555, offset: 0 };
-let server: Server | undefined;
 
-/** A tiny stand-in for the API that answers each request with the next of `answers` (the last one repeats). */
-async function fakeApi(answers: Array<Answer | 'hang up'>): Promise<{ url: string; seen: Seen[] }> {
-  const seen: Seen[] = [];
-  server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    let body = '';
-    request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      seen.push({ method: request.method ?? '', url: request.url ?? '', idempotencyKey: request.headers['idempotency-key'] as string | undefined, body });
-      const answer = answers[Math.min(seen.length - 1, answers.length - 1)];
-      if (answer === 'hang up' || answer === undefined) {
-        request.socket.destroy();
-        return;
-      }
-      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      response.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
-}
+afterEach(closeFakeApi);
 
-afterEach(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  server = undefined;
-});
 
 function errorBody(type: string, code: string, message = 'try again') {
   return { type, message, error: { code, message } };
