@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,10 +23,16 @@ describe('the built @payframe/node', () => {
       const signature = createHmac('sha256', Buffer.alloc(32, 3)).update('evt_1.' + timestamp + '.' + body).digest('base64');
       const event = Payframe.webhooks.constructEvent(body, { 'webhook-id': 'evt_1', 'webhook-timestamp': timestamp, 'webhook-signature': 'v1,' + signature }, secret);
       const client = new Payframe('sk_test_x', { apiBase: 'http://127.0.0.1:1' });
-      console.log(JSON.stringify({ id: event.id, charges: typeof client.charges.list, card: typeof CardError, signature: typeof SignatureVerificationError }));
+      process.stdout.write(JSON.stringify({ id: event.id, charges: typeof client.charges.list, card: typeof CardError, signature: typeof SignatureVerificationError }));
     `;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: repositoryRoot });
     expect(JSON.parse(stdout)).toEqual({ id: 'evt_1', charges: 'function', card: 'function', signature: 'function' });
+  });
+
+  it('ships its types beside the JavaScript', () => {
+    const types = readFileSync(`${repositoryRoot}/packages/node/dist/index.d.ts`, 'utf8');
+    expect(types).toMatch(/export \{ Payframe \} from/);
+    expect(types).toContain("export type * from '@payframe/contract'");
   });
 
   it('needs nothing of @payframe/contract at run time', async () => {
