@@ -41,6 +41,18 @@ export default defineConfig({
         },
       },
       {
+        // @payframe/node against real server processes, and its build imported by plain Node.
+        test: {
+          name: 'node',
+          root: 'packages/node',
+          include: ['test/**/*.test.ts'],
+          // enabled when the server serves lists and events
+          exclude: ['test/events-lists.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // The same API suite against PostgreSQL; what only concerns the SQLite files stays above.
         test: {
           name: 'server-postgres',

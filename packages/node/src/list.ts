@@ -1,0 +1,42 @@
+import type { List } from '@payframe/contract';
+
+type Cursors = { starting_after?: string | undefined; ending_before?: string | undefined };
+
+/**
+ * One page when awaited, every object of every page when iterated with `for await`. Iteration
+ * walks towards older objects, or towards newer ones when the first page was asked `ending_before`.
+ */
+export class ListPromise<T extends { id: string }, P extends Cursors> implements PromiseLike<List<T>>, AsyncIterable<T> {
+  readonly #fetchPage: (params: P) => Promise<List<T>>;
+  readonly #params: P;
+  #firstPage: Promise<List<T>> | undefined;
+
+  constructor(fetchPage: (params: P) => Promise<List<T>>, params: P) {
+    this.#fetchPage = fetchPage;
+    this.#params = params;
+  }
+
+  #first(): Promise<List<T>> {
+    this.#firstPage ??= this.#fetchPage(this.#params);
+    return this.#firstPage;
+  }
+
+  then<A = List<T>, B = never>(
+    onFulfilled?: ((page: List<T>) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#first().then(onFulfilled, onRejected);
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    const newer = this.#params.ending_before !== undefined;
+    let page = await this.#first();
+    for (;;) {
+      yield* page.data;
+      const edge = newer ? page.data[0] : page.data.at(-1);
+      if (!page.has_more || edge === undefined) return;
+      const cursor = newer ? { starting_after: undefined, ending_before: edge.id } : { starting_after: edge.id, ending_before: undefined };
+      page = await this.#fetchPage({ ...this.#params, ...cursor });
+    }
+  }
+}
