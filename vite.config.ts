@@ -41,6 +41,20 @@ export default defineConfig({
         },
       },
       {
+        // Page render tests parse the HTML in happy-dom (per file); route tests run the shop against a real `payframe serve`.
+        test: {
+          name: 'demo-shop',
+          root: 'packages/demo-shop',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+          // Parsed pages stay inert: no stylesheet or script is fetched.
+          environmentOptions: {
+            happyDOM: { settings: { disableCSSFileLoading: true, disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
+          },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // The same API suite against PostgreSQL; what only concerns the SQLite files stays above.
         test: {
           name: 'server-postgres',
