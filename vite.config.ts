@@ -41,7 +41,7 @@ export default defineConfig({
         },
       },
       {
-        // Page render tests parse the HTML in happy-dom (per file); route tests run the shop against a real `payframe serve`.
+        // Page render tests (beside the pages) parse the HTML in happy-dom; test/ runs the shop against a real `payframe serve`.
         test: {
           name: 'demo-shop',
           root: 'packages/demo-shop',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMoney, toDecimal } from '../src/money.ts';
+import { parseMoney, toDecimal } from './money.ts';
 
 describe('refund amounts as a shopper types them', () => {
   it.each([

@@ -3,15 +3,15 @@ import { ISO_DIGITS_EXAMPLES, plainSpaces } from '@payframe/contract/money-forma
 import { within } from '@testing-library/preact';
 import type { JSX } from 'preact';
 import { describe, expect, it } from 'vitest';
-import { PRODUCTS, type Product } from '../src/catalog.ts';
-import type { Order } from '../src/orders.ts';
-import { CheckoutPage } from '../src/pages/checkout-page.tsx';
-import { OrderList } from '../src/pages/orders.tsx';
-import { AuthenticationFailedPage } from '../src/pages/payment-result.tsx';
-import { ProductList, ProductPage } from '../src/pages/products.tsx';
-import { ReceiptPage } from '../src/pages/receipt-page.tsx';
-import type { Charge } from '../src/payframe-client.ts';
-import { renderDocument } from '../src/render.tsx';
+import { PRODUCTS, type Product } from '../catalog.ts';
+import type { Order } from '../orders.ts';
+import type { Charge } from '../payframe-client.ts';
+import { renderDocument } from '../render.tsx';
+import { CheckoutPage } from './checkout-page.tsx';
+import { OrderList } from './orders.tsx';
+import { AuthenticationFailedPage } from './payment-result.tsx';
+import { ProductList, ProductPage } from './products.tsx';
+import { ReceiptPage } from './receipt-page.tsx';
 
 const payframeUrl = 'http://payframe.test';
 const hostile = '<img src=x onerror=alert(1)>"\'&';
