@@ -3,7 +3,7 @@
  * minor units are HUF 500.00, not HUF 50,000. Every page that shows an amount formats it here.
  * Plain data and Intl only (no zod), so any package can take it.
  */
-export const ISO_MINOR_UNIT_EXCEPTIONS: Readonly<Record<string, number>> = {
+const ISO_MINOR_UNIT_EXCEPTIONS: Readonly<Record<string, number>> = {
   AFN: 2,
   ALL: 2,
   COP: 2,
