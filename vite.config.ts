@@ -55,6 +55,13 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'qa-kit',
+          root: 'packages/qa-kit',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
         // The same API suite against PostgreSQL; what only concerns the SQLite files stays above.
         test: {
           name: 'server-postgres',
