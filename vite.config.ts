@@ -41,6 +41,27 @@ export default defineConfig({
         },
       },
       {
+        // Page render tests (beside the pages) parse the HTML in happy-dom; test/ runs the shop against a real `payframe serve`.
+        test: {
+          name: 'demo-shop',
+          root: 'packages/demo-shop',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+          // Parsed pages stay inert: no stylesheet or script is fetched.
+          environmentOptions: {
+            happyDOM: { settings: { disableCSSFileLoading: true, disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
+          },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'qa-kit',
+          root: 'packages/qa-kit',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
         // @payframe/node against real server processes, and its build imported by plain Node.
         test: {
           name: 'node',

@@ -1,4 +1,4 @@
-import { CARD_FRAME, completeThreeDS, fillCard, TEST_CARDS, THREE_DS_PATH } from './qa-kit/index.ts';
+import { CARD_FRAME, completeThreeDS, fillCard, TEST_CARDS, THREE_DS_PATH } from '@payframe/qa-kit';
 import { expect, test } from './support/shop-checkout.ts';
 
 // Cards that need 3-D Secure, through the demo shop and Payframe's hosted page: the shopper

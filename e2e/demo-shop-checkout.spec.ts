@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fillCard, TEST_CARDS } from './qa-kit/index.ts';
+import { fillCard, TEST_CARDS } from '@payframe/qa-kit';
 import { expect, test } from './support/shop-checkout.ts';
 
 // Whole checkouts through the demo shop (packages/demo-shop), started as `npm start` starts it:

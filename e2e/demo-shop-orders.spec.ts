@@ -1,4 +1,4 @@
-import { TEST_CARDS, THREE_DS_PATH } from './qa-kit/index.ts';
+import { TEST_CARDS, THREE_DS_PATH } from '@payframe/qa-kit';
 import { expect, test } from './support/shop-checkout.ts';
 
 // After the checkout: refunds from the receipt, and the order list reading live charge states.

@@ -1,7 +1,5 @@
+import { chromiumLaunchOptions } from '@payframe/qa-kit';
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium: Playwright cannot download its own browsers here (see ensure-chromium.sh).
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: '.',
@@ -16,9 +14,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-    },
+    // Debian's Chromium: Playwright cannot download its own browsers here (see ensure-chromium.sh).
+    launchOptions: chromiumLaunchOptions({ defaultExecutablePath: '/usr/bin/chromium' }),
   },
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { type CardInput, fillCard } from '../qa-kit/index.ts';
+import { type CardInput, fillCard } from '@payframe/qa-kit';
 import { type DemoShop, startDemoShop } from './demo-shop.ts';
 
 const SCREENSHOTS = new URL('../../test-results/checkout/', import.meta.url);

@@ -1,14 +1,19 @@
 import type { IncomingMessage } from 'node:http';
-import type { SafeHtml } from './html.ts';
+import type { JSX } from 'preact';
+import { renderDocument } from './render.tsx';
 
-/** What a handler answers; the server adds the security headers. */
-export type Reply = { status: number; body?: SafeHtml | string; headers?: Record<string, string> };
+/** What a handler answers; the server adds the security headers (and text/plain unless told). */
+export type Reply = { status: number; body?: string; headers?: Record<string, string> };
 
 export type ShopRequest = { method: string; url: URL; params: string[]; form: URLSearchParams };
 
 export const redirect = (location: string): Reply => ({ status: 303, headers: { location } });
 
-export const htmlReply = (body: SafeHtml, status = 200): Reply => ({ status, body });
+export const htmlReply = (page: JSX.Element, status = 200): Reply => ({
+  status,
+  body: renderDocument(page),
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+});
 
 const FORM_LIMIT = 16 * 1024;
 

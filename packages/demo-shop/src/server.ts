@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import type { Shop } from './context.ts';
 import { isCrossSite, readForm, type Reply, securityHeaders, type ShopRequest } from './http.ts';
 import { openOrderStore } from './orders.ts';
-import { showCheckout, submitCheckout } from './pages/checkout.ts';
-import { notFound, unavailable } from './pages/errors.ts';
-import { orderList } from './pages/orders.ts';
-import { paymentReturn } from './pages/payment-result.ts';
-import { productList, productPage } from './pages/products.ts';
+import { showCheckout, submitCheckout } from './pages/checkout.tsx';
+import { notFound, unavailable } from './pages/errors.tsx';
+import { orderList } from './pages/orders.tsx';
+import { paymentReturn } from './pages/payment-result.tsx';
+import { productList, productPage } from './pages/products.tsx';
 import { receiptPage, refundOrder } from './pages/receipt.ts';
 import { payframeClient, PayframeApiError } from './payframe-client.ts';
 
@@ -86,9 +86,8 @@ export async function startShop(config: ShopConfig): Promise<RunningShop> {
         return unavailable(shop);
       })
       .then((reply) => {
-        const type = typeof reply.body === 'string' ? 'text/plain; charset=utf-8' : 'text/html; charset=utf-8';
-        response.writeHead(reply.status, { ...headers, 'content-type': type, ...reply.headers });
-        response.end(reply.body === undefined ? undefined : String(reply.body));
+        response.writeHead(reply.status, { ...headers, 'content-type': 'text/plain; charset=utf-8', ...reply.headers });
+        response.end(reply.body);
       });
   });
   server.listen(config.port, config.host);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ISO_DIGITS_EXAMPLES } from '@payframe/contract/money-format-examples';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from './csp.ts';
 import type { PageModel, PaymentSummary } from './model.ts';
@@ -98,6 +99,11 @@ describe('the challenge page', () => {
     expect(textOf(dinar, 'amount')).toBe('BHD 1.234');
     const dinarFr = renderPage({ ...challenge, payment: { ...payment, amount: 1234, currency: 'BHD' } }, 'fr').html;
     expect(textOf(dinarFr, 'amount')).toBe('1,234 BHD');
+  });
+
+  it.each(ISO_DIGITS_EXAMPLES)('shows $amount $currency in ISO 4217 minor units, as the demo shop does: $text', ({ amount, currency, text }) => {
+    const { html } = renderPage({ ...challenge, payment: { ...payment, amount, currency } }, 'en-IE');
+    expect(textOf(html, 'amount')).toBe(text);
   });
 
   it('names brands as shoppers know them, and an unknown one as "Card" in the page language', () => {

@@ -1,7 +1,7 @@
+import { formatAmount } from '@payframe/contract/money-format';
 import { brandName } from './brand.ts';
 import type { Messages } from './i18n/messages.ts';
 import type { PaymentSummary } from './model.ts';
-import { formatAmount } from './money.ts';
 
 type Props = { payment: PaymentSummary; formatLocale: string; t: Messages };
 

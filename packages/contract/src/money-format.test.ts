@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, minorUnits } from './money.ts';
+import { ISO_DIGITS_EXAMPLES, plainSpaces } from './money-format-examples.ts';
+import { decimalAmount, formatAmount, minorUnits } from './money-format.ts';
 
-/** Intl uses narrow and non-breaking spaces in some locales: compare with plain spaces. */
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+const intlDigits = (currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
 
 describe('minorUnits', () => {
   it.each([
@@ -19,6 +20,11 @@ describe('minorUnits', () => {
     ['IQD', 3],
   ])('%s has %i', (currency, digits) => {
     expect(minorUnits(currency)).toBe(digits);
+  });
+
+  it('departs from Intl for exactly the currencies the examples cover', () => {
+    const differing = Intl.supportedValuesOf('currency').filter((code) => intlDigits(code) !== minorUnits(code));
+    expect(differing.sort()).toEqual(ISO_DIGITS_EXAMPLES.map((example) => example.currency).sort());
   });
 });
 
@@ -38,7 +44,11 @@ describe('formatAmount', () => {
     [50000, 'HUF', 'en', 'HUF 500.00'],
     [1234, 'CHF', 'de-CH', 'CHF 12.34'],
   ])('%i %s in %s → %s', (amount, currency, locale, expected) => {
-    expect(plain(formatAmount(amount, currency, locale))).toBe(expected);
+    expect(plainSpaces(formatAmount(amount, currency, locale))).toBe(expected);
+  });
+
+  it.each(ISO_DIGITS_EXAMPLES)('$amount $currency in ISO minor units → $text', ({ amount, currency, text }) => {
+    expect(plainSpaces(formatAmount(amount, currency, 'en-IE'))).toBe(text);
   });
 
   it('is exact for every amount up to the maximum (no float rounding)', () => {
@@ -51,5 +61,17 @@ describe('formatAmount', () => {
 
   it('accepts the currency in lower case', () => {
     expect(formatAmount(500, 'eur', 'en')).toBe('€5.00');
+  });
+});
+
+describe('decimalAmount', () => {
+  it.each([
+    [12345, 'EUR', '123.45'],
+    [5, 'BHD', '0.005'],
+    [500, 'JPY', '500'],
+    [50000, 'HUF', '500.00'],
+    [7, 'IQD', '0.007'],
+  ])('%i %s → %s', (amount, currency, expected) => {
+    expect(decimalAmount(amount, currency)).toBe(expected);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * ISO 4217 minor units where the display digits of CLDR (what Intl uses) differ from them: amounts
- * are in ISO minor units (DESIGN §6), so 50000 HUF minor units are HUF 500.00, not HUF 50,000.
+ * Amounts are integers in ISO 4217 minor units throughout the API. Intl's default fraction digits come from CLDR, which differs from ISO 4217 for these currencies: 50000 HUF
+ * minor units are HUF 500.00, not HUF 50,000. Every page that shows an amount formats it here.
+ * Plain data and Intl only (no zod), so any package can take it.
  */
-const ISO_MINOR_UNITS: Readonly<Record<string, number>> = {
+const ISO_MINOR_UNIT_EXCEPTIONS: Readonly<Record<string, number>> = {
   AFN: 2,
   ALL: 2,
   COP: 2,
@@ -22,10 +23,10 @@ const ISO_MINOR_UNITS: Readonly<Record<string, number>> = {
   YER: 2,
 };
 
-/** The currency's minor units: JPY 0, EUR 2, BHD 3. */
+/** The currency's ISO 4217 minor units: JPY 0, EUR 2, HUF 2, BHD 3. */
 export function minorUnits(currency: string): number {
   const code = currency.toUpperCase();
-  const iso = ISO_MINOR_UNITS[code];
+  const iso = ISO_MINOR_UNIT_EXCEPTIONS[code];
   if (iso !== undefined) return iso;
   return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
 }
@@ -42,13 +43,14 @@ export function formatAmount(amount: number, currency: string, locale: string): 
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   });
-  return format.format(decimal(amount, digits));
+  return format.format(decimalAmount(amount, currency));
 }
 
-/** 12345 with 2 digits → "123.45"; 5 with 3 → "0.005". */
-function decimal(minor: number, digits: number): `${number}` {
-  const sign = minor < 0 ? '-' : '';
-  const units = String(Math.abs(Math.trunc(minor))).padStart(digits + 1, '0');
+/** The amount as a plain decimal in major units: 12345 EUR → "123.45", 5 BHD → "0.005", 500 JPY → "500". */
+export function decimalAmount(amount: number, currency: string): `${number}` {
+  const digits = minorUnits(currency);
+  const sign = amount < 0 ? '-' : '';
+  const units = String(Math.abs(Math.trunc(amount))).padStart(digits + 1, '0');
   if (digits === 0) return `${sign}${units}` as `${number}`;
   return `${sign}${units.slice(0, -digits)}.${units.slice(-digits)}` as `${number}`;
 }

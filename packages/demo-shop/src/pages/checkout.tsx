@@ -1,43 +1,16 @@
 import { findProduct, type Product } from '../catalog.ts';
 import type { Shop } from '../context.ts';
-import { html, jsonBlock } from '../html.ts';
 import { htmlReply, redirect, type Reply, type ShopRequest } from '../http.ts';
 import { declineMessage } from '../messages.ts';
-import { formatMoney } from '../money.ts';
 import { PayframeApiError } from '../payframe-client.ts';
 import { settle } from '../settle.ts';
-import { notFound, unavailable } from './errors.ts';
-import { layout } from './layout.ts';
-import { authenticationFailedPage } from './payment-result.ts';
+import { CheckoutPage, type Refusal } from './checkout-page.tsx';
+import { notFound, unavailable } from './errors.tsx';
+import { authenticationFailedPage } from './payment-result.tsx';
 
-type Refusal = { message: string; code: string; declineReason: string | undefined };
-
-/** The checkout: the Payframe card widget (with its e-mail field) inside the shop's own form. */
-function checkoutPage(shop: Shop, product: Product, refusal?: Refusal) {
-  const amount = formatMoney(product.price, product.currency);
-  const head = html`<script src="${shop.payframeUrl}/v2/js/payframe.js"></script>
-    ${jsonBlock('checkout-config', { publishableKey: shop.publishableKey })}
-    <script src="/assets/checkout.js" defer></script>`;
-  return layout(shop, {
-    title: 'Checkout',
-    testId: 'checkout',
-    head,
-    body: html`<h1>Checkout</h1>
-      <p class="summary" data-testid="checkout-summary">
-        <span data-testid="checkout-product">${product.name}</span> —
-        <strong data-testid="checkout-amount">${amount}</strong>
-      </p>
-      <form id="checkout-form" method="post" action="/checkout" data-testid="checkout-form">
-        <input type="hidden" name="product" value="${product.slug}" />
-        <input type="hidden" name="token" value="" />
-        <div id="card" data-testid="card-host"></div>
-        <p id="checkout-error" class="error" role="alert" data-testid="checkout-error"
-          data-code="${refusal?.code ?? ''}" data-decline-reason="${refusal?.declineReason ?? ''}">${refusal?.message ?? ''}</p>
-        <button id="pay" type="submit" data-testid="pay" disabled>Pay ${amount}</button>
-      </form>
-      <p class="hint">Test mode: try 4242 4242 4242 4242 with any future expiry and any CVC.</p>`,
-  });
-}
+const checkoutPage = (shop: Shop, product: Product, refusal?: Refusal) => (
+  <CheckoutPage product={product} payframeUrl={shop.payframeUrl} publishableKey={shop.publishableKey} refusal={refusal} />
+);
 
 export function showCheckout(shop: Shop, request: ShopRequest): Reply {
   const product = findProduct(request.url.searchParams.get('product'));

@@ -1,5 +1,6 @@
 // The Payframe QA kit: helpers for Playwright checkout tests in test mode. The e2e suite uses them
-// itself; a merchant's tests import them from this folder (see README "QA kit").
+// itself; a merchant's project depends on `@payframe/qa-kit` (see docs/qa-kit.md).
 export { CARD_FRAME, type CardInput, type CardTarget, fillCard, futureExpiry } from './fill-card.ts';
+export { type ChromiumLaunchChoices, chromiumLaunchOptions } from './launch-options.ts';
 export { type TestCard, type TestCardName, type TestCardOutcome, TEST_CARDS } from './test-cards.ts';
 export { completeThreeDS, THREE_DS_PATH } from './three-ds.ts';

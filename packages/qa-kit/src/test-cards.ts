@@ -1,4 +1,4 @@
-/** The test cards of DESIGN §8 / README "Test cards" as data: in test mode the number decides the outcome. */
+/** The test cards of README "Test cards" as data: in test mode the number decides the outcome. */
 
 export type TestCardOutcome =
   | { kind: 'approved' }

@@ -1,0 +1,114 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningShop, startShop } from '../src/server.ts';
+import { type DemoPayframe, startDemoPayframe } from './payframe-serve.ts';
+
+let payframe: DemoPayframe;
+let shop: RunningShop;
+
+beforeAll(async () => {
+  payframe = await startDemoPayframe();
+  shop = await startShop({
+    port: 0,
+    host: '127.0.0.1',
+    apiUrl: payframe.url,
+    secretKey: payframe.secretKey,
+    publishableKey: payframe.publishableKey,
+    dataDir: join(payframe.dataDir, 'demo-shop'),
+  });
+});
+
+afterAll(async () => {
+  await shop?.close();
+  await payframe?.stop();
+});
+
+/** Text of the first element with this data-testid, tags stripped (the shop's values carry no entities here). */
+function testId(html: string, id: string): string | undefined {
+  const match = new RegExp(`<(\\w+)[^>]*data-testid="${id}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html);
+  return match?.[2]?.replace(/<[^>]*>/g, '');
+}
+
+const get = (path: string) => fetch(`${shop.url}${path}`, { redirect: 'manual' });
+const post = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${shop.url}${path}`, { method: 'POST', body: new URLSearchParams(form), headers, redirect: 'manual' });
+
+/** What the widget does in the shopper's browser: the card becomes a token, with the publishable key. */
+async function cardToken(number: string): Promise<string> {
+  const response = await fetch(`${payframe.url}/v2/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': payframe.publishableKey },
+    body: JSON.stringify({
+      card: { number, cvc: '123', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, name: 'Ada Lovelace' },
+      shopper: { session_id: 'shop-test', email: 'ada@example.com' },
+    }),
+  });
+  const body = (await response.json()) as { id?: string };
+  if (!body.id) throw new Error(`token: ${response.status} ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+describe('the demo shop over HTTP, against a real payframe serve', () => {
+  it('serves its pages as HTML under a CSP that names Payframe for scripts, frames and form posts', async () => {
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const origin = new URL(payframe.url).origin;
+    expect(csp).toContain(`script-src 'self' ${origin}`);
+    expect(csp).toContain(`form-action 'self' ${origin}`);
+    expect(await response.text()).toContain('href="/products/mug"');
+    expect(testId(await (await get('/products/mug')).text(), 'product-price')).toBe('€12.00');
+  });
+
+  it('answers an unknown page, product or order with its not-found page', async () => {
+    for (const path of ['/nowhere', '/products/nothing', '/checkout?product=nothing', '/orders/ord_0000000000000000']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toContain('data-testid="not-found"');
+    }
+  });
+
+  it('refuses a checkout posted from another site', async () => {
+    const response = await post('/checkout', { product: 'mug', token: 'tok_x' }, { origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+  });
+
+  it('asks for the card again when the form arrives without a token', async () => {
+    const response = await post('/checkout', { product: 'mug', token: '' });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('data-code="TOKEN_MISSING"');
+  });
+
+  it('says a declined card is declined, on the checkout page', async () => {
+    const response = await post('/checkout', { product: 'mug', token: await cardToken('4000000000000002') });
+    expect(response.status).toBe(402);
+    const html = await response.text();
+    expect(testId(html, 'checkout-error')).toBe('Your card was declined. Try another card or contact your bank.');
+    expect(html).toContain('data-decline-reason="GENERIC_DECLINE"');
+  });
+
+  it('charges, captures and refunds an order: checkout, receipt, refund, order list', async () => {
+    const checkout = await post('/checkout', { product: 'hoodie', token: await cardToken('4242424242424242') });
+    expect(checkout.status).toBe(303);
+    const receiptPath = checkout.headers.get('location') ?? '';
+    expect(receiptPath).toMatch(/^\/orders\/ord_[0-9a-f]{16}$/);
+    const receipt = await (await get(receiptPath)).text();
+    expect(testId(receipt, 'receipt-status')).toBe('Paid');
+    expect(testId(receipt, 'receipt-amount')).toBe('€45.00');
+
+    const refund = await post(`${receiptPath}/refund`, { kind: 'partial', amount: '2.50' });
+    expect(refund.status).toBe(303);
+    const refunded = await (await get(refund.headers.get('location') ?? '')).text();
+    expect(testId(refunded, 'refund-notice')).toBe('Refunded €2.50.');
+    expect(testId(refunded, 'receipt-status')).toBe('Partially refunded');
+
+    const tooMuch = await post(`${receiptPath}/refund`, { kind: 'partial', amount: '100' });
+    expect(tooMuch.headers.get('location')).toBe(`${receiptPath}?error=AMOUNT_EXCEEDS_REMAINING`);
+
+    const orders = await (await get('/orders')).text();
+    const row = new RegExp(`<tr[^>]*data-order-id="${receiptPath.slice('/orders/'.length)}"[\\s\\S]*?</tr>`).exec(orders)?.[0] ?? '';
+    expect(testId(row, 'order-status')).toBe('Partially refunded');
+    expect(testId(row, 'order-refunded')).toBe('€2.50');
+  });
+});
