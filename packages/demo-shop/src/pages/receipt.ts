@@ -1,13 +1,23 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Shop } from '../context.ts';
 import { html } from '../html.ts';
 import { htmlReply, redirect, type Reply, type ShopRequest } from '../http.ts';
-import { orderState, REFUND_ERRORS } from '../messages.ts';
+import { orderState, refundErrorMessage } from '../messages.ts';
 import { formatMoney, parseMoney, toDecimal } from '../money.ts';
 import type { Order } from '../orders.ts';
 import { type Charge, PayframeApiError } from '../payframe-client.ts';
 import { notFound, unavailable } from './errors.ts';
 import { layout } from './layout.ts';
+
+/**
+ * The receipt is public to anyone with its URL, so the attempt id it carries is not the
+ * Idempotency-Key: the key is derived from it with a secret only this process holds.
+ */
+const REFUND_KEY_SECRET = randomBytes(32);
+
+function refundIdempotencyKey(orderId: string, attempt: string): string {
+  return `refund-${createHmac('sha256', REFUND_KEY_SECRET).update(`${orderId}\n${attempt}`).digest('base64url')}`;
+}
 
 function refundForms(order: Order, charge: Charge) {
   if (charge.status !== 'CHARGE_SUCCESS' && charge.status !== 'PARTIALLY_REFUNDED') return null;
@@ -37,7 +47,7 @@ function notice(order: Order, query: URLSearchParams) {
   if (refunded) return html`<p class="notice" role="status" data-testid="refund-notice">Refunded ${formatMoney(refunded.amount, order.currency)}.</p>`;
   const code = query.get('error');
   if (code) {
-    return html`<p class="error" role="alert" data-testid="refund-error" data-code="${code}">${REFUND_ERRORS[code] ?? 'The refund could not be made.'}</p>`;
+    return html`<p class="error" role="alert" data-testid="refund-error" data-code="${code}">${refundErrorMessage(code)}</p>`;
   }
   return null;
 }
@@ -90,7 +100,7 @@ export async function refundOrder(shop: Shop, request: ShopRequest): Promise<Rep
   }
   const attempt = (request.form.get('attempt') ?? '').replace(/[^\w-]/g, '').slice(0, 64) || randomBytes(8).toString('hex');
   try {
-    const refund = await shop.payframe.refund(order.chargeId, amount, `refund-${order.id}-${attempt}`);
+    const refund = await shop.payframe.refund(order.chargeId, amount, refundIdempotencyKey(order.id, attempt));
     const latest = shop.orders.get(order.id) ?? order;
     if (!latest.refunds.some((known) => known.id === refund.id)) {
       await shop.orders.save({ ...latest, refunds: [...latest.refunds, { id: refund.id, amount: refund.amount, created: refund.created }] });
