@@ -43,7 +43,7 @@ describe('log redaction', () => {
     await fetch(`${redirect.origin}${redirect.pathname}?paRes=${paRes}x`);
 
     const headers = { cookie: `session=${COOKIE_VALUE}`, authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` };
-    expect((await api.get(`/v2/charges/${charge.id}?password=${PASSWORD}`, { headers })).status).toBe(200);
+    expect((await api.get(`/v2/charges/${charge.id}?password=${PASSWORD}&p%61Res=${paRes}`, { headers })).status).toBe(200);
     expect((await client(server.url, keys.publishableKey).post('/v2/tokens', tokenParams(TEST_PANS.visa), { headers })).status).toBe(200);
     expect((await client(server.url, UNKNOWN_KEY).get('/v2/charges')).status).toBe(401);
     expect((await api.post('/v2/tokens', { password: PASSWORD }, { encoding: 'json', headers })).status).toBe(400);
