@@ -38,6 +38,13 @@ test('refunds: a partial then a full refund from the receipt, with a refusal of 
   await flow.shot('full-refund');
   expect(await shop.api<Charge>(`/charges/${chargeId}`)).toMatchObject({ status: 'REFUNDED', amount_refunded: 4500 });
 
+  // The error code comes from the query string: names the message table merely inherits get the generic message.
+  const receiptUrl = page.url().split('?')[0];
+  for (const code of ['constructor', '__proto__', 'toString']) {
+    await page.goto(`${receiptUrl}?error=${code}`);
+    await expect(page.getByTestId('refund-error')).toHaveText('The refund could not be made.');
+  }
+
   await page.getByTestId('nav-orders').click();
   await expect(page.locator(`[data-charge-id="${chargeId}"] [data-testid="order-status"]`)).toHaveText('Refunded');
   await flow.shot('orders');

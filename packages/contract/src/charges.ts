@@ -23,7 +23,21 @@ export const ReturnUrlSchema = z
   .refine((url) => {
     const parsed = URL.canParse(url) ? new URL(url) : null;
     return parsed === null || (parsed.username === '' && parsed.password === '');
-  }, { error: 'must not carry credentials' });
+  }, { error: 'must not carry credentials' })
+  .refine(hasPlainHost, { error: 'must have a host that is a DNS name, an IPv4 address or a bracketed IPv6 address' });
+
+/**
+ * The host exactly as written (before URL parsing tidies it): the 3-D Secure page puts the return
+ * origin in its Content-Security-Policy, so nothing that could end a directive may pass.
+ */
+function hasPlainHost(url: string): boolean {
+  const afterScheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(.*)$/s.exec(url)?.[1];
+  if (afterScheme === undefined) return true; // not a URL at all: the URL check reports it
+  const authority = afterScheme.split(/[/?#\\]/, 1)[0] ?? '';
+  const hostAndPort = authority.slice(authority.lastIndexOf('@') + 1);
+  const host = /^(.*?)(:\d*)?$/s.exec(hostAndPort)?.[1] ?? '';
+  return /^[A-Za-z0-9.-]+$/.test(host) || /^\[[0-9A-Fa-f:.]+\]$/.test(host);
+}
 
 export const CreateChargeBodySchema = z.object({
   token: text(255),

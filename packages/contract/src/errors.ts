@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   INCORRECT_CVC: { status: 402, type: 'card_error' },
   PROCESSING_ERROR: { status: 402, type: 'card_error' },
   TOKEN_ALREADY_USED: { status: 402, type: 'card_error' },
+  TOKEN_EXPIRED: { status: 402, type: 'card_error' },
   CHARGE_ALREADY_CAPTURED: { status: 402, type: 'card_error' },
   CHARGE_ALREADY_REFUNDED: { status: 402, type: 'card_error' },
   CHARGE_EXPIRED: { status: 402, type: 'card_error' },

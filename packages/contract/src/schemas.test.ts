@@ -123,6 +123,10 @@ describe('CreateChargeBodySchema', () => {
     'https://shop.example/return',
     'http://localhost:3000/checkout/done?order=42',
     'https://shop.example:8443/r#fragment',
+    'https://xn--bcher-kva.example/r',
+    'http://192.0.2.10:8080/r',
+    'http://[2001:db8::1]:8080/r',
+    'https://shop.example?order=1',
   ])('accepts the return_url %s', (returnUrl) => {
     expect(CreateChargeBodySchema.parse(chargeBody({ return_url: returnUrl })).return_url).toBe(returnUrl);
   });
@@ -137,6 +141,11 @@ describe('CreateChargeBodySchema', () => {
     'https://user@shop.example/return',
     'https://:secret@shop.example/return',
     `https://shop.example/${'a'.repeat(2048)}`,
+    'https://shop.example;sandbox;script-src;x/ret',
+    'https://shop example/ret',
+    "https://shop.example'/ret",
+    'https://bücher.example/ret',
+    'https://shop.example,evil.example/ret',
     // Not asserted: '/return', 'shop.example/return' and '' make the credentials refine call
     // `new URL()` on a non-URL, so safeParse throws a TypeError (reported as a bug: 500 over HTTP).
   ])('rejects the return_url %s', (returnUrl) => {
@@ -257,6 +266,7 @@ describe('ERROR_CODES follow the DESIGN §5 table', () => {
         'INCORRECT_CVC',
         'PROCESSING_ERROR',
         'TOKEN_ALREADY_USED',
+        'TOKEN_EXPIRED',
         'CHARGE_ALREADY_CAPTURED',
         'CHARGE_ALREADY_REFUNDED',
         'CHARGE_EXPIRED',

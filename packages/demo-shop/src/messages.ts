@@ -25,13 +25,18 @@ export function declineMessage(error: PayframeApiError): string {
 export const AUTHENTICATION_FAILED = 'Authentication failed, try another card.';
 
 /** Messages of the receipt page after a refund, by the code in its query string. */
-export const REFUND_ERRORS: Record<string, string> = {
+const REFUND_ERRORS: Record<string, string> = {
   INVALID_AMOUNT: 'Enter an amount to refund, such as 2.50.',
   AMOUNT_EXCEEDS_REMAINING: 'That is more than what remains to refund.',
   CHARGE_ALREADY_REFUNDED: 'This order is already refunded in full.',
   CHARGE_EXPIRED: 'This order expired before it was paid; nothing to refund.',
   CHARGE_CANCELED: 'This order was canceled; nothing to refund.',
 };
+
+/** The query string is the visitor's: only the table's own entries count, never inherited ones such as `constructor`. */
+export function refundErrorMessage(code: string): string {
+  return (Object.hasOwn(REFUND_ERRORS, code) ? REFUND_ERRORS[code] : undefined) ?? 'The refund could not be made.';
+}
 
 export type OrderState = { key: string; label: string; tone: 'ok' | 'waiting' | 'bad' | 'neutral' };
 

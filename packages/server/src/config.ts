@@ -36,6 +36,8 @@ export const ConfigSchema = z.object({
   requestTimeoutMs: z.coerce.number().int().min(0).default(30_000),
   /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut. */
   shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
+  /** How often the background sweeper looks for work (expired tokens' card data, old idempotency records). */
+  sweepIntervalMs: z.coerce.number().int().min(50).max(60_000).default(2_000),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 export type ConfigInput = z.input<typeof ConfigSchema>;
@@ -61,6 +63,7 @@ const ENVIRONMENT: Record<keyof Config, string> = {
   logLevel: 'LOG_LEVEL',
   requestTimeoutMs: 'PAYFRAME_REQUEST_TIMEOUT_MS',
   shutdownGraceMs: 'PAYFRAME_SHUTDOWN_GRACE_MS',
+  sweepIntervalMs: 'PAYFRAME_SWEEP_INTERVAL_MS',
 };
 
 /** The environment variable behind each setting, for the README and `--help`. */

@@ -1,12 +1,18 @@
 import type { LoggerOptions } from 'pino';
 
 /**
- * Request bodies are never logged, but should one ever be attached to a log line, these paths
- * keep card data and keys out of it. Defence in depth, not the first line.
+ * Request bodies and headers are never logged, but should one ever be attached to a log line,
+ * these paths keep card data, keys, cookies and passwords out of it. Defence in depth: the
+ * request serializer below is the first line.
  */
 export const REDACTED_PATHS = [
   'req.headers["x-api-key"]',
   'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers["x-api-key"]',
+  'headers.authorization',
+  'headers.cookie',
   'req.body.card.number',
   'req.body.card.cvc',
   'body.card.number',
@@ -15,10 +21,55 @@ export const REDACTED_PATHS = [
   'card.cvc',
   '*.card.number',
   '*.card.cvc',
+  'password',
+  '*.password',
+  'apiKey',
+  '*.apiKey',
   'err.body',
   'err.validation[*].params',
 ];
 
+/** The fields of a Fastify request the serializer reads. */
+type LoggedRequest = { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } };
+
+/** Query parameters whose values a request line never shows, should a client put a secret there. */
+const SECRET_PARAMETER = /pass|secret|key|token|pares|session|cookie|auth/i;
+
+function safeQuery(query: string): string {
+  return query.replace(/([^&=]*)=([^&]*)/g, (pair, name: string) => (SECRET_PARAMETER.test(decoded(name)) ? `${name}=[redacted]` : pair));
+}
+
+function decoded(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * What a request line shows: never its headers (API keys, cookies); a query string only on the
+ * API, whose query parameters are list filters, and without the values of any that look secret.
+ * Elsewhere the query can carry a credential (the 3-D Secure link's `paRes` is one): it is dropped.
+ */
+function requestSerializer(request: LoggedRequest) {
+  const url = request.url ?? '';
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  const shown = query === -1 ? url : path.startsWith('/v2/') ? `${path}?${safeQuery(url.slice(query + 1))}` : `${path}?[redacted]`;
+  return {
+    method: request.method,
+    url: shown,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export function loggerOptions(level: string): LoggerOptions {
-  return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { req: requestSerializer },
+  };
 }

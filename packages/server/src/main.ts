@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { ACQUIRERS, simulatorAcquirer } from './acquirer/simulator.ts';
 import { buildApp } from './app.ts';
+import { startSweeper, SWEEPER_JOBS } from './background/sweeper.ts';
 import type { Config } from './config.ts';
 import { randomIds } from './ids.ts';
 import { loggerOptions } from './logging.ts';
 import { loadServerSecrets } from './security/secrets.ts';
 import type { ServiceDeps } from './services/context.ts';
 import { openStore } from './storage/db.ts';
+import { prepareDataDirectory } from './storage/file-modes.ts';
 import { storageLocation } from './storage/location.ts';
 
 export type RunningServer = { url: string; close(): Promise<void> };
@@ -16,6 +18,12 @@ export type RunningServer = { url: string; close(): Promise<void> };
 /** config → store → app → listen. The only place that listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = pino(loggerOptions(config.logLevel));
+  if (!config.databaseUrl || !config.masterKey) {
+    const exposure = prepareDataDirectory(config.dataDir);
+    if (exposure) {
+      logger.warn(exposure, `data directory ${exposure.dataDir} has mode ${exposure.mode}: other users can read it; make it 0700 (chmod 700)`);
+    }
+  }
   const store = await openStore(storageLocation(config, (error) => logger.warn({ err: error }, 'database connection lost')));
   const secrets = loadServerSecrets({ masterKey: config.masterKey, keyFile: join(config.dataDir, 'master.key') });
   let publicUrl = config.publicUrl;
@@ -43,6 +51,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  const sweeper = startSweeper({
+    store,
+    jobs: SWEEPER_JOBS,
+    periodMs: config.sweepIntervalMs,
+    runner: `${process.pid}-${services.ids.uuid()}`,
+    clock: Date.now,
+    logger,
+  });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const scheme = https ? 'https' : 'http';
@@ -72,6 +88,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     } finally {
       clearTimeout(grace);
     }
+    await sweeper.stop();
     await store.close();
     logger.info('payframe stopped');
   }

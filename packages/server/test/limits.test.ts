@@ -176,7 +176,7 @@ describe('the 1 MB body limit', () => {
   });
 });
 
-describe('parser limits (README "Request limits")', () => {
+describe('parser limits (docs/security.md "Request limits")', () => {
   const form = (extra: string) => new URLSearchParams(bracketed(tokenParams(TEST_PANS.visa))).toString() + extra;
   const urlencoded = 'application/x-www-form-urlencoded';
 

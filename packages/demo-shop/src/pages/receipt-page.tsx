@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { orderState, REFUND_ERRORS } from '../messages.ts';
+import { orderState, refundErrorMessage } from '../messages.ts';
 import { formatMoney, toDecimal } from '../money.ts';
 import type { Order } from '../orders.ts';
 import type { Charge } from '../payframe-client.ts';
@@ -54,7 +54,7 @@ function Notice({ order, query }: { order: Order; query: URLSearchParams }) {
   if (!code) return null;
   return (
     <p class="error" role="alert" data-testid="refund-error" data-code={code}>
-      {REFUND_ERRORS[code] ?? 'The refund could not be made.'}
+      {refundErrorMessage(code)}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { h } from 'preact';
 import type { Shop } from '../context.ts';
 import { htmlReply, redirect, type Reply, type ShopRequest } from '../http.ts';
@@ -6,6 +6,16 @@ import { parseMoney } from '../money.ts';
 import { PayframeApiError } from '../payframe-client.ts';
 import { notFound, unavailable } from './errors.tsx';
 import { ReceiptPage } from './receipt-page.tsx';
+
+/**
+ * The receipt is public to anyone with its URL, so the attempt id it carries is not the
+ * Idempotency-Key: the key is derived from it with a secret only this process holds.
+ */
+const REFUND_KEY_SECRET = randomBytes(32);
+
+function refundIdempotencyKey(orderId: string, attempt: string): string {
+  return `refund-${createHmac('sha256', REFUND_KEY_SECRET).update(`${orderId}\n${attempt}`).digest('base64url')}`;
+}
 
 export async function receiptPage(shop: Shop, request: ShopRequest): Promise<Reply> {
   const order = shop.orders.get(request.params[0] ?? '');
@@ -27,7 +37,7 @@ export async function refundOrder(shop: Shop, request: ShopRequest): Promise<Rep
   }
   const attempt = (request.form.get('attempt') ?? '').replace(/[^\w-]/g, '').slice(0, 64) || randomBytes(8).toString('hex');
   try {
-    const refund = await shop.payframe.refund(order.chargeId, amount, `refund-${order.id}-${attempt}`);
+    const refund = await shop.payframe.refund(order.chargeId, amount, refundIdempotencyKey(order.id, attempt));
     const latest = shop.orders.get(order.id) ?? order;
     if (!latest.refunds.some((known) => known.id === refund.id)) {
       await shop.orders.save({ ...latest, refunds: [...latest.refunds, { id: refund.id, amount: refund.amount, created: refund.created }] });

@@ -7,17 +7,22 @@ import { withStore } from './open-store.ts';
 
 /**
  * `serve --demo`: the first run creates a test-mode demo account and keeps its keys in the data
- * directory (mode 0600), so that every later start can print them again.
+ * directory (mode 0600), so that every later start can print them again. It runs before the server
+ * opens its own connection: a second SQLite connection in one process would wait on the server's
+ * write lock while blocking the event loop that releases it.
  */
-export async function demoAccountBanner(config: Config, url: string): Promise<string> {
+export async function demoAccountKeys(config: Config): Promise<CreatedKeys> {
   const file = join(config.dataDir, 'demo-keys.json');
-  let keys: CreatedKeys;
   try {
-    keys = JSON.parse(await readFile(file, 'utf8')) as CreatedKeys;
+    return JSON.parse(await readFile(file, 'utf8')) as CreatedKeys;
   } catch {
-    keys = await withStore(config, ({ db }) => createKeys(db, randomIds, 'demo', 'test', Date.now()));
+    const keys = await withStore(config, ({ db }) => createKeys(db, randomIds, 'demo', 'test', Date.now()));
     await writeFile(file, JSON.stringify(keys), { mode: 0o600 });
+    return keys;
   }
+}
+
+export function demoAccountBanner(keys: CreatedKeys, url: string): string {
   return [
     '',
     `Payframe is running at ${url}`,

@@ -1,13 +1,14 @@
 import { loadConfig } from '../config.ts';
 import { startServer } from '../main.ts';
-import { demoAccountBanner } from './demo-account.ts';
+import { demoAccountBanner, demoAccountKeys } from './demo-account.ts';
 import { parseFlags } from './args.ts';
 
 export async function serveCommand(args: string[]): Promise<void> {
   const { config: flags, values } = parseFlags(args, { demo: { type: 'boolean' } });
   const config = loadConfig(flags);
+  const demoKeys = values.demo ? await demoAccountKeys(config) : undefined;
   const server = await startServer(config);
-  if (values.demo) console.log(await demoAccountBanner(config, server.url));
+  if (demoKeys) console.log(demoAccountBanner(demoKeys, server.url));
 
   const stop = () => {
     server.close().then(

@@ -43,3 +43,8 @@ export function isExpired(expMonth: number, expYear: number, now: number): boole
   const year = date.getUTCFullYear();
   return expYear < year || (expYear === year && expMonth < date.getUTCMonth() + 1);
 }
+
+/** How many leading digits of a card number may be kept beside the last 4: at least six stay hidden. */
+export function keptLeadingDigits(number: string): string {
+  return number.slice(0, Math.max(0, Math.min(6, number.length - 10)));
+}

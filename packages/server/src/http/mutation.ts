@@ -73,8 +73,8 @@ function idempotencyScope(request: FastifyRequest): IdempotencyScope | null {
       parameter: 'Idempotency-Key',
     });
   }
-  const { accountId, mode } = authOf(request);
-  return { accountId, mode, key, requestHash: requestHash(request) };
+  const { accountId, mode, kind } = authOf(request);
+  return { accountId, mode, keyKind: kind, key, requestHash: requestHash(request) };
 }
 
 /** Method, path and parameters in a canonical form: field order, encoding and number-vs-digits do not matter. */

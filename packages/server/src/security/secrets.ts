@@ -1,6 +1,7 @@
 import { randomBytes, hkdfSync } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { PRIVATE_FILE_MODE, prepareDataDirectory } from '../storage/file-modes.ts';
 
 /** Keys derived from one master secret, each for a single purpose. */
 export type ServerSecrets = {
@@ -33,15 +34,17 @@ function decodeMasterKey(encoded: string): Buffer {
 
 function readOrCreateKeyFile(path: string): Buffer {
   try {
-    return decodeMasterKey(readFileSync(path, 'utf8').trim());
+    const key = decodeMasterKey(readFileSync(path, 'utf8').trim());
+    chmodSync(path, PRIVATE_FILE_MODE);
+    return key;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  prepareDataDirectory(dirname(path));
   // Written whole under a private name, then linked into place: a process starting at the same
   // moment sees either no key file or a complete one, and exactly one key wins.
   const partial = `${path}.${process.pid}.tmp`;
-  writeFileSync(partial, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  writeFileSync(partial, `${randomBytes(32).toString('base64')}\n`, { mode: PRIVATE_FILE_MODE });
   try {
     linkSync(partial, path);
   } catch (error) {

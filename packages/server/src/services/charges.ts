@@ -1,5 +1,6 @@
 import { type Charge, type CreateChargeBody, PayframeError } from '@payframe/contract';
 import { isExpired } from '../domain/card-info.ts';
+import { isTokenExpired } from '../domain/token-lifetime.ts';
 import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
 import type { IssuerOutcome } from '../domain/test-cards.ts';
 import { openCard } from '../security/vault.ts';
@@ -16,6 +17,12 @@ export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, in
   const token = await findToken(db, caller, input.token);
   if (!token) {
     throw new PayframeError('RESOURCE_MISSING', 'No such token.', { parameter: 'token', status: 400 });
+  }
+  // A used token answers TOKEN_ALREADY_USED (below) whatever its age.
+  if (token.used_at === null && isTokenExpired(token.created_at, caller.now)) {
+    throw new PayframeError('TOKEN_EXPIRED', 'The token has expired; tokens can be charged for 15 minutes. Create a new one.', {
+      parameter: 'token',
+    });
   }
   if (caller.mode === 'live' && new URL(input.return_url).protocol !== 'https:') {
     throw new PayframeError('PARAMETER_INVALID', 'Invalid parameter return_url: live mode requires an https URL.', {

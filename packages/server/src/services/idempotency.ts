@@ -1,16 +1,18 @@
 import { type Mode, PayframeError } from '@payframe/contract';
+import type { KeyKind } from '../security/api-keys.ts';
 import type { Db } from './context.ts';
 
 /** Responses are replayed for a day; an in-flight claim older than a minute belonged to a crashed process. */
 export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const STALE_CLAIM_MS = 60 * 1000;
 
-export type IdempotencyScope = { accountId: string; mode: Mode; key: string; requestHash: string };
+/** Keys are scoped by the kind of API key too: a publishable key (public by nature) cannot occupy a secret key's. */
+export type IdempotencyScope = { accountId: string; mode: Mode; keyKind: KeyKind; key: string; requestHash: string };
 export type StoredResponse = { status: number; body: string };
 export type Claim = { kind: 'claimed' } | { kind: 'replay'; response: StoredResponse };
 
 function byKey(scope: IdempotencyScope) {
-  return { account_id: scope.accountId, mode: scope.mode, key: scope.key };
+  return { account_id: scope.accountId, mode: scope.mode, key_kind: scope.keyKind, key: scope.key };
 }
 
 /**
@@ -26,7 +28,7 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, now: 
   const inserted = await db
     .insertInto('idempotency_keys')
     .values({ ...byKey(scope), request_hash: scope.requestHash, state: 'in_flight', response_status: null, response_body: null, created_at: now, locked_at: now })
-    .onConflict((oc) => oc.columns(['account_id', 'mode', 'key']).doNothing())
+    .onConflict((oc) => oc.columns(['account_id', 'mode', 'key_kind', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst();
   if (inserted) return { kind: 'claimed' };

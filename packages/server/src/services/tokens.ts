@@ -1,5 +1,5 @@
 import { type CreateTokenBody, PayframeError, type Token } from '@payframe/contract';
-import { describeCard, isExpired, isValidCardNumber } from '../domain/card-info.ts';
+import { describeCard, isExpired, isValidCardNumber, keptLeadingDigits } from '../domain/card-info.ts';
 import { cardFingerprint } from '../security/fingerprint.ts';
 import { sealCard } from '../security/vault.ts';
 import type { TokensTable } from '../storage/schema.ts';
@@ -30,7 +30,7 @@ export async function createToken(
     created_at: caller.now,
     used_at: null,
     ...info,
-    bin: card.number.slice(0, 6),
+    bin: keptLeadingDigits(card.number),
     last4: card.number.slice(-4),
     exp_month: card.exp_month,
     exp_year: card.exp_year,

@@ -88,6 +88,8 @@ export interface RefundsTable {
 export interface IdempotencyKeysTable {
   account_id: string;
   mode: Mode;
+  /** The kind of API key that sent the request: each kind has its own keys. */
+  key_kind: 'secret' | 'publishable';
   key: string;
   /** Hash of method, path and canonical parameters. */
   request_hash: string;
@@ -104,6 +106,14 @@ export interface RateLimitsTable {
   window_start: number;
 }
 
+/** One row per background job: the conditional update of `next_run_at` decides which instance runs it. */
+export interface BackgroundJobsTable {
+  name: string;
+  next_run_at: number;
+  /** The instance that last took the job, for operators reading the table. */
+  last_runner: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -112,4 +122,5 @@ export interface Database {
   refunds: RefundsTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limits: RateLimitsTable;
+  background_jobs: BackgroundJobsTable;
 }

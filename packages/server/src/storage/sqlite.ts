@@ -1,17 +1,23 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import type { Store } from './db.ts';
+import { makePrivateFile, prepareDataDirectory, restrictIfPresent } from './file-modes.ts';
 import { GroupCommit, GroupCommitSqliteDialect } from './group-commit.ts';
 import { migrate } from './migrate.ts';
 import type { Database } from './schema.ts';
 
 /** The embedded store: one SQLite file in the data directory, WAL, every commit fsynced (grouped). */
 export async function openSqliteStore(dataDir: string): Promise<Store> {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const sqlite = new SqliteDatabase(join(dataDir, 'payframe.sqlite3'));
+  prepareDataDirectory(dataDir);
+  const file = join(dataDir, 'payframe.sqlite3');
+  // SQLite gives the WAL and SHM files the database file's mode: making it 0600 first covers all three.
+  makePrivateFile(file);
+  const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
+  for (const suffix of ['-wal', '-shm']) restrictIfPresent(`${file}${suffix}`);
+  // Erased card data is overwritten on disk, not merely unlinked from the b-tree.
+  sqlite.pragma('secure_delete = ON');
   // FULL: an acknowledged commit is on disk before the response leaves.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');

@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { storeArgs, TEST_POSTGRES_URL } from './harness.ts';
+
+type Row = Record<string, unknown>;
+
+/**
+ * Reads and writes a running server's database directly, as an operator (or an attacker with
+ * the files) would: the SQLite file of its data directory, or its PostgreSQL database.
+ * Statements use `?` placeholders on both stores.
+ */
+export async function queryStore(dataDir: string, statement: string, params: unknown[] = []): Promise<Row[]> {
+  if (!TEST_POSTGRES_URL) {
+    const sqlite = new SqliteDatabase(join(dataDir, 'payframe.sqlite3'));
+    sqlite.pragma('busy_timeout = 5000');
+    try {
+      const prepared = sqlite.prepare(statement);
+      return prepared.reader ? (prepared.all(...params) as Row[]) : (prepared.run(...params), []);
+    } finally {
+      sqlite.close();
+    }
+  }
+  const args = await storeArgs(dataDir);
+  const client = new pg.Client({ connectionString: args[args.indexOf('--database-url') + 1] });
+  await client.connect();
+  try {
+    let index = 0;
+    const { rows } = await client.query(statement.replace(/\?/g, () => `$${++index}`), params);
+    return rows as Row[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every row of every table, as JSON text, for searching the whole database for a value. */
+export async function everyRow(dataDir: string): Promise<Array<{ table: string; row: string }>> {
+  const tables = TEST_POSTGRES_URL
+    ? await queryStore(dataDir, "select table_name as name from information_schema.tables where table_schema = 'public'")
+    : await queryStore(dataDir, "select name from sqlite_master where type = 'table'");
+  const rows: Array<{ table: string; row: string }> = [];
+  for (const { name } of tables) {
+    for (const row of await queryStore(dataDir, `select * from "${String(name)}"`)) rows.push({ table: String(name), row: JSON.stringify(row) });
+  }
+  return rows;
+}
+
+/** Polls `check` until it holds or `timeoutMs` passes; background work has no event to wait on. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

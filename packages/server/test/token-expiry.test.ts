@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargeParams, type Client, client, TEST_PANS, tokenParams } from './client.ts';
+import { eventually, everyRow, queryStore } from './database.ts';
+import { createKeys, startServer, type TestServer } from './harness.ts';
+
+/**
+ * Tokens can be charged for 15 minutes on the account's clock; the sweeper then erases the sealed
+ * card number and CVC of the unused ones. The server runs with the default sweep period, which
+ * must erase them within seconds of a test-clock advance.
+ */
+
+let server: TestServer;
+let accounts = 0;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A fresh account, so that each test moves its own test clock. */
+async function freshApi(): Promise<Client> {
+  const keys = await createKeys(server.dataDir, `token-expiry-${++accounts}`);
+  return client(server.url, keys.secretKey);
+}
+
+async function newToken(api: Client, number: string = TEST_PANS.visa): Promise<string> {
+  const token = await api.post('/v2/tokens', tokenParams(number));
+  expect(token.status, JSON.stringify(token.body)).toBe(200);
+  return token.body.id as string;
+}
+
+async function advance(api: Client, seconds: number): Promise<void> {
+  const moved = await api.post('/v2/test_helpers/clock', { advance_seconds: String(seconds) });
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+}
+
+async function sealedSecret(tokenId: string): Promise<string | null> {
+  const [row] = await queryStore(server.dataDir, 'select card_secret from tokens where id = ?', [tokenId]);
+  return (row?.card_secret as string | null | undefined) ?? null;
+}
+
+describe('token lifetime', () => {
+  it('charges a token 14 minutes old', async () => {
+    const api = await freshApi();
+    const token = await newToken(api);
+    await advance(api, 14 * 60);
+    const charge = await api.post('/v2/charges', chargeParams(token));
+    expect(charge.status, JSON.stringify(charge.body)).toBe(200);
+  });
+
+  it('refuses a token 16 minutes old with 402 TOKEN_EXPIRED', async () => {
+    const api = await freshApi();
+    const token = await newToken(api);
+    await advance(api, 16 * 60);
+    const charge = await api.post('/v2/charges', chargeParams(token));
+    expect(charge.status).toBe(402);
+    expect(charge.body).toMatchObject({ type: 'card_error', error: { code: 'TOKEN_EXPIRED', parameter: 'token' } });
+  });
+
+  it('answers TOKEN_ALREADY_USED for a used token, whatever its age', async () => {
+    const api = await freshApi();
+    const token = await newToken(api);
+    expect((await api.post('/v2/charges', chargeParams(token))).status).toBe(200);
+    await advance(api, 60 * 60);
+    const again = await api.post('/v2/charges', chargeParams(token));
+    expect(again.status).toBe(402);
+    expect(again.body.error.code).toBe('TOKEN_ALREADY_USED');
+  });
+});
+
+describe('the sweeper', () => {
+  it('erases an expired unused token’s sealed card data from every table, keeps the token, and spares fresh tokens', async () => {
+    const api = await freshApi();
+    const expiring = await newToken(api);
+    const secret = await sealedSecret(expiring);
+    expect(secret, 'the token is stored with its sealed card data').toBeTruthy();
+
+    await advance(api, 16 * 60);
+    const fresh = await newToken(api, TEST_PANS.mastercardDebit);
+    // The default period (2 s) erases it within 5 s of the advance; the bound allows for a loaded machine.
+    await eventually(async () => ((await sealedSecret(expiring)) === null ? true : undefined), 10_000, 'expired token erased');
+
+    const holders = (await everyRow(server.dataDir)).filter(({ row }) => row.includes(secret ?? '') || row.includes((secret ?? '').slice(-40)));
+    expect(holders, 'rows still holding the sealed secret').toEqual([]);
+    expect(await sealedSecret(fresh), 'a token inside its lifetime keeps its card data').toBeTruthy();
+
+    const kept = await api.get(`/v2/tokens/${expiring}`);
+    expect(kept.status).toBe(200);
+    expect(kept.body.card.last4Digits).toBe('4242');
+
+    const charge = await api.post('/v2/charges', chargeParams(expiring));
+    expect(charge.status).toBe(402);
+    expect(charge.body.error.code).toBe('TOKEN_EXPIRED');
+    expect((await api.post('/v2/charges', chargeParams(fresh))).status).toBe(200);
+  });
+
+  it('erases nothing of a token that was used before it expired', async () => {
+    const api = await freshApi();
+    const used = await newToken(api);
+    expect((await api.post('/v2/charges', chargeParams(used))).status).toBe(200);
+    const [before] = await queryStore(server.dataDir, 'select * from tokens where id = ?', [used]);
+    await advance(api, 16 * 60);
+    const marker = await newToken(api);
+    await advance(api, 16 * 60);
+    await eventually(async () => ((await sealedSecret(marker)) === null ? true : undefined), 15_000, 'a later sweep ran');
+    const [after] = await queryStore(server.dataDir, 'select * from tokens where id = ?', [used]);
+    expect(after).toEqual(before);
+  });
+});
