@@ -1,7 +1,7 @@
 import { type Charge, type CreateChargeBody, PayframeError } from '@payframe/contract';
 import { isExpired } from '../domain/card-info.ts';
 import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
-import type { IssuerOutcome } from '../domain/test-cards.ts';
+import type { IssuerOutcome } from '@payframe/contract/test-cards';
 import { openCard } from '../security/vault.ts';
 import type { ChargesTable, TokensTable } from '../storage/schema.ts';
 import { type Caller, type Db, type Outcome, ownedBy, type ServiceDeps } from './context.ts';
