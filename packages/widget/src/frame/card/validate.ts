@@ -1,3 +1,4 @@
+import { FIELD_LIMITS } from '@payframe/contract/limits';
 import { LUHN_EXEMPT_TEST_CARD } from '@payframe/contract/test-cards';
 import luhn10 from 'card-validator/dist/luhn-10.js';
 import { cardNumber } from 'card-validator/dist/card-number.js';
@@ -69,11 +70,13 @@ export function validateText(value: string, max: number): Validity {
 export function validateEmail(value: string): Validity {
   const text = value.trim();
   if (text === '') return EMPTY;
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) && text.length <= 254 ? VALID : { state: 'incomplete', error: 'emailInvalid' };
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) && text.length <= FIELD_LIMITS.email ? VALID : { state: 'incomplete', error: 'emailInvalid' };
 }
+
+const POSTAL_CODE = new RegExp(`^[a-z0-9][a-z0-9 -]{1,${FIELD_LIMITS.zipcode - 1}}$`, 'i');
 
 export function validatePostalCode(value: string): Validity {
   const text = value.trim();
   if (text === '') return EMPTY;
-  return /^[a-z0-9][a-z0-9 -]{1,19}$/i.test(text) ? VALID : { state: 'incomplete', error: 'postalInvalid' };
+  return POSTAL_CODE.test(text) ? VALID : { state: 'incomplete', error: 'postalInvalid' };
 }

@@ -1,4 +1,5 @@
 import type { Brand } from '@payframe/contract';
+import { FIELD_LIMITS } from '@payframe/contract/limits';
 import { type Field, FIELDS } from '../../protocol/names.ts';
 import type { CardOptions } from '../../protocol/options.ts';
 import { brandRules } from '../card/brand.ts';
@@ -46,16 +47,17 @@ export function validateField(field: Field, values: Values, context: Context): V
     case 'card-cvc':
       return validateCvc(value, brandRules(digitsOf(values['card-number'])));
     case 'card-name':
-      return validateText(value, 100);
+      return validateText(value, FIELD_LIMITS.cardName);
     case 'email':
       return validateEmail(value);
     case 'postal-code':
       return validatePostalCode(value);
     case 'address-city':
+      return validateText(value, FIELD_LIMITS.city);
     case 'address-state':
-      return validateText(value, 100);
+      return validateText(value, FIELD_LIMITS.state);
     default:
-      return validateText(value, 200);
+      return validateText(value, FIELD_LIMITS.addressLine);
   }
 }
 
