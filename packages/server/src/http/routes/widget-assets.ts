@@ -64,7 +64,7 @@ export function widgetAssetRoutes(distDir: string = widgetDistDir()) {
       try {
         body = await readFile(gzip ? `${path}.gz` : path);
       } catch {
-        throw new PayframeError('ROUTE_NOT_FOUND', 'Unrecognized request URL.');
+        throw new PayframeError('ROUTE_NOT_FOUND');
       }
       if (gzip) reply.header('content-encoding', 'gzip');
       return reply
@@ -77,7 +77,7 @@ export function widgetAssetRoutes(distDir: string = widgetDistDir()) {
     app.get('/v2/widget/frame.html', { ...cachedFor(CACHE.page), helmet: FRAME_HELMET }, (request, reply) => send(request, reply, 'frame.html'));
     app.get<{ Params: { file: string } }>('/v2/widget/assets/:file', cachedFor(CACHE.hashed), (request, reply) => {
       // Built names only (frame-3fA9_x.js): nothing that could climb out of dist/.
-      if (!/^[\w-]+\.(js|css)$/.test(request.params.file)) throw new PayframeError('ROUTE_NOT_FOUND', 'Unrecognized request URL.');
+      if (!/^[\w-]+\.(js|css)$/.test(request.params.file)) throw new PayframeError('ROUTE_NOT_FOUND');
       return send(request, reply, `assets/${request.params.file}`);
     });
   };
