@@ -38,7 +38,6 @@ export const ConfigSchema = z.object({
   shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
 });
 export type Config = z.infer<typeof ConfigSchema>;
-export type ConfigInput = z.input<typeof ConfigSchema>;
 
 const ENVIRONMENT: Record<keyof Config, string> = {
   port: 'PORT',
@@ -62,9 +61,6 @@ const ENVIRONMENT: Record<keyof Config, string> = {
   requestTimeoutMs: 'PAYFRAME_REQUEST_TIMEOUT_MS',
   shutdownGraceMs: 'PAYFRAME_SHUTDOWN_GRACE_MS',
 };
-
-/** The environment variable behind each setting, for the README and `--help`. */
-export const CONFIG_ENVIRONMENT = ENVIRONMENT;
 
 export function loadConfig(flags: Partial<Record<keyof Config, string>>, env: NodeJS.ProcessEnv = process.env): Config {
   const raw: Record<string, string | undefined> = {};
