@@ -49,10 +49,10 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
-export const ErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
+const ErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
 export const DECLINE_REASONS = ['GENERIC_DECLINE', 'INSUFFICIENT_FUNDS', 'TEST_CARD_IN_LIVE_MODE'] as const;
-export const DeclineReasonSchema = z.enum(DECLINE_REASONS);
+const DeclineReasonSchema = z.enum(DECLINE_REASONS);
 export type DeclineReason = z.infer<typeof DeclineReasonSchema>;
 
 export const ErrorBodySchema = z

@@ -43,7 +43,7 @@ export const CreateTokenBodySchema = z.object({
 });
 export type CreateTokenBody = z.infer<typeof CreateTokenBodySchema>;
 
-export const TokenCardSchema = z.object({
+const TokenCardSchema = z.object({
   fundingType: FundingSchema,
   country: z.string(),
   last4Digits: z.string(),

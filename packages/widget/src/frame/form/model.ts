@@ -9,7 +9,7 @@ import type { ErrorKey } from '../i18n/en.ts';
 
 export type Values = Record<Field, string>;
 
-export const EMPTY_VALUES = Object.fromEntries(FIELDS.map((field) => [field, ''])) as Values;
+const EMPTY_VALUES = Object.fromEntries(FIELDS.map((field) => [field, ''])) as Values;
 
 /** What the form knows besides the values: which fields were left, whether a token was asked for, what the API said. */
 export type FormState = {
@@ -37,7 +37,7 @@ export function visibleFields(options: CardOptions): Field[] {
 
 export type Context = { now: Date; testMode: boolean };
 
-export function validateField(field: Field, values: Values, context: Context): Validity {
+function validateField(field: Field, values: Values, context: Context): Validity {
   const value = values[field];
   switch (field) {
     case 'card-number':
