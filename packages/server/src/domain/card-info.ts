@@ -1,7 +1,7 @@
 import { type Authorization, BRAND_BY_CARD_VALIDATOR_TYPE, type Brand, type Funding } from '@payframe/contract';
 import cardValidator from 'card-validator';
 import luhn10 from 'card-validator/dist/luhn-10.js';
-import { LUHN_EXEMPT_TEST_CARD, TEST_CARDS_BY_NUMBER } from '@payframe/contract/test-cards';
+import { findTestCard, LUHN_EXEMPT_TEST_CARD } from '@payframe/contract/test-cards';
 
 export type CardInfo = {
   brand: Brand;
@@ -21,7 +21,7 @@ export function isValidCardNumber(number: string): boolean {
 
 /** What the BIN tells about a card: the test cards' own data, otherwise the brand alone. */
 export function describeCard(number: string): CardInfo {
-  const testCard = TEST_CARDS_BY_NUMBER.get(number);
+  const testCard = findTestCard(number);
   if (testCard) {
     const { brand, funding, country, bank, authorization } = testCard;
     return { brand, funding, country, bank, authorization };
