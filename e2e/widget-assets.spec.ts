@@ -36,6 +36,17 @@ test('frame.html may be framed by any merchant and loads only its own files', as
   expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
+test('the build\'s gzip variants are served to clients that take gzip, with the same headers', async ({ request }) => {
+  const response = await request.get(`${payframe.url}/v2/js/payframe.js`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  expect(headers['content-encoding']).toBe('gzip');
+  expect(headers.vary).toContain('accept-encoding');
+  expect(headers['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(headers['cache-control']).toBe('public, max-age=300');
+  expect(await response.text()).toContain('Payframe');
+});
+
 test('an unknown widget asset is a JSON 404', async ({ request }) => {
   const response = await request.get(`${payframe.url}/v2/widget/assets/frame-00000000.js`);
   expect(response.status()).toBe(404);

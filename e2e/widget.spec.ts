@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
+import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { type Checkout, expect, test } from './support/checkout.ts';
 import { advanceClock, createAccount } from './support/payframe-server.ts';
 
-const PAN = '4242424242424242';
+const PAN = TEST_CARDS.visa.number;
 const CVC = '737';
 const SCREENSHOTS = new URL('../test-results/widget/', import.meta.url);
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -24,7 +25,7 @@ const futureYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0')
 test('a shopper types a card and the merchant gets a token, never the number', async ({ checkout, sites }) => {
   await checkout.open();
   const readyAfterMs = await checkout.page.evaluate(() => window.readyAfterMs);
-  console.log(`mount() → ready: ${readyAfterMs.toFixed(0)} ms`);
+  test.info().annotations.push({ type: 'mount() → ready', description: `${readyAfterMs.toFixed(0)} ms` });
   expect(readyAfterMs).toBeLessThan(5_000);
   await expect(checkout.page.locator('iframe[name="payframe-card"]')).toHaveAttribute('title', 'Secure card payment form');
   await screenshot(checkout, 'default');

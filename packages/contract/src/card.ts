@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const BRANDS = ['VISA', 'MASTERCARD', 'MAESTRO', 'AMEX', 'DISCOVER', 'JCB', 'DINERS', 'UNIONPAY', 'UNKNOWN'] as const;
+const BRANDS = ['VISA', 'MASTERCARD', 'MAESTRO', 'AMEX', 'DISCOVER', 'JCB', 'DINERS', 'UNIONPAY', 'UNKNOWN'] as const;
 export const BrandSchema = z.enum(BRANDS);
 export type Brand = z.infer<typeof BrandSchema>;
 

@@ -4,15 +4,15 @@ import { NUL_ERROR, text, withoutNul } from './fields.ts';
 import { AmountSchema, CurrencySchema } from './money.ts';
 import { ChargeTokenSchema } from './tokens.ts';
 
-export const CHARGE_STATUSES = ['PENDING', 'CHARGE_SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CHARGE_FAILED'] as const;
+const CHARGE_STATUSES = ['PENDING', 'CHARGE_SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CHARGE_FAILED'] as const;
 export const ChargeStatusSchema = z.enum(CHARGE_STATUSES);
 export type ChargeStatus = z.infer<typeof ChargeStatusSchema>;
 
-export const THREEDS_STATUSES = ['PENDING', 'CHARGEABLE', 'NOT_AVAILABLE', 'FAILED', 'CAPTURED'] as const;
-export const ThreeDSStatusSchema = z.enum(THREEDS_STATUSES);
+const THREEDS_STATUSES = ['PENDING', 'CHARGEABLE', 'NOT_AVAILABLE', 'FAILED', 'CAPTURED'] as const;
+const ThreeDSStatusSchema = z.enum(THREEDS_STATUSES);
 export type ThreeDSStatus = z.infer<typeof ThreeDSStatusSchema>;
 
-export const ChargeReasonSchema = z.enum(['EXPIRED', 'CANCEL_USING_API']);
+const ChargeReasonSchema = z.enum(['EXPIRED', 'CANCEL_USING_API']);
 export type ChargeReason = z.infer<typeof ChargeReasonSchema>;
 
 export const ReturnUrlSchema = z

@@ -11,48 +11,49 @@ export const ERROR_TYPES = [
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 
-type ErrorDefinition = { status: number; type: ErrorType };
+/** `message` is the default: what the error says when the thrower has nothing more specific. */
+type ErrorDefinition = { status: number; type: ErrorType; message: string };
 
-/** Every error code the API can answer, with its default HTTP status and error type (DESIGN §5). */
+/** Every error code the API can answer, with its default HTTP status, error type and message (docs/api.md "Errors"). */
 export const ERROR_CODES = {
-  PARAMETER_MISSING: { status: 400, type: 'invalid_request_error' },
-  PARAMETER_INVALID: { status: 400, type: 'invalid_request_error' },
-  RESOURCE_MISSING: { status: 404, type: 'invalid_request_error' },
-  IDEMPOTENCY_KEY_REUSED: { status: 400, type: 'idempotency_error' },
-  INVALID_API_KEY: { status: 401, type: 'authentication_error' },
-  DECLINED: { status: 402, type: 'card_error' },
-  EXPIRED_CARD: { status: 402, type: 'card_error' },
-  INCORRECT_NUMBER: { status: 402, type: 'card_error' },
-  INCORRECT_CVC: { status: 402, type: 'card_error' },
-  PROCESSING_ERROR: { status: 402, type: 'card_error' },
-  TOKEN_ALREADY_USED: { status: 402, type: 'card_error' },
-  TOKEN_EXPIRED: { status: 402, type: 'card_error' },
-  CHARGE_ALREADY_CAPTURED: { status: 402, type: 'card_error' },
-  CHARGE_ALREADY_REFUNDED: { status: 402, type: 'card_error' },
-  CHARGE_EXPIRED: { status: 402, type: 'card_error' },
-  CHARGE_CANCELED: { status: 402, type: 'card_error' },
-  AUTHENTICATION_REQUIRED: { status: 402, type: 'card_error' },
-  AUTHENTICATION_FAILED: { status: 402, type: 'card_error' },
-  AUTHENTICATION_NOT_PENDING: { status: 402, type: 'card_error' },
-  AMOUNT_EXCEEDS_REMAINING: { status: 402, type: 'card_error' },
-  PUBLISHABLE_KEY_NOT_ALLOWED: { status: 403, type: 'permission_error' },
-  HTTPS_REQUIRED: { status: 403, type: 'permission_error' },
-  LIVE_MODE_NOT_ALLOWED: { status: 403, type: 'permission_error' },
-  ROUTE_NOT_FOUND: { status: 404, type: 'invalid_request_error' },
-  METHOD_NOT_ALLOWED: { status: 405, type: 'invalid_request_error' },
-  IDEMPOTENCY_CONFLICT: { status: 409, type: 'idempotency_error' },
-  BODY_TOO_LARGE: { status: 413, type: 'invalid_request_error' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, type: 'invalid_request_error' },
-  RATE_LIMITED: { status: 429, type: 'rate_limit_error' },
-  INTERNAL_ERROR: { status: 500, type: 'api_error' },
-  SERVICE_UNAVAILABLE: { status: 503, type: 'api_error' },
+  PARAMETER_MISSING: { status: 400, type: 'invalid_request_error', message: 'A required parameter is missing.' },
+  PARAMETER_INVALID: { status: 400, type: 'invalid_request_error', message: 'A parameter is invalid.' },
+  RESOURCE_MISSING: { status: 404, type: 'invalid_request_error', message: 'No such resource.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 400, type: 'idempotency_error', message: 'This Idempotency-Key was used with different parameters.' },
+  INVALID_API_KEY: { status: 401, type: 'authentication_error', message: 'Invalid API key provided.' },
+  DECLINED: { status: 402, type: 'card_error', message: 'The card was declined.' },
+  EXPIRED_CARD: { status: 402, type: 'card_error', message: 'The card has expired.' },
+  INCORRECT_NUMBER: { status: 402, type: 'card_error', message: 'The card number is not a valid card number.' },
+  INCORRECT_CVC: { status: 402, type: 'card_error', message: "The card's security code is incorrect." },
+  PROCESSING_ERROR: { status: 402, type: 'card_error', message: 'An error occurred while processing the card; retry shortly.' },
+  TOKEN_ALREADY_USED: { status: 402, type: 'card_error', message: 'The token has already been used.' },
+  TOKEN_EXPIRED: { status: 402, type: 'card_error', message: 'The token has expired: a token can be charged for 15 minutes after it is made.' },
+  CHARGE_ALREADY_CAPTURED: { status: 402, type: 'card_error', message: 'The charge has already been captured.' },
+  CHARGE_ALREADY_REFUNDED: { status: 402, type: 'card_error', message: 'The charge has already been refunded.' },
+  CHARGE_EXPIRED: { status: 402, type: 'card_error', message: 'The charge has expired.' },
+  CHARGE_CANCELED: { status: 402, type: 'card_error', message: 'The charge has been canceled.' },
+  AUTHENTICATION_REQUIRED: { status: 402, type: 'card_error', message: 'The charge needs 3-D Secure authentication first.' },
+  AUTHENTICATION_FAILED: { status: 402, type: 'card_error', message: '3-D Secure authentication failed.' },
+  AUTHENTICATION_NOT_PENDING: { status: 402, type: 'card_error', message: 'The charge is not waiting for 3-D Secure authentication.' },
+  AMOUNT_EXCEEDS_REMAINING: { status: 402, type: 'card_error', message: 'The amount exceeds what remains to refund.' },
+  PUBLISHABLE_KEY_NOT_ALLOWED: { status: 403, type: 'permission_error', message: 'This request needs a secret key; publishable keys may only create tokens.' },
+  HTTPS_REQUIRED: { status: 403, type: 'permission_error', message: 'Live-mode requests must be made over HTTPS.' },
+  LIVE_MODE_NOT_ALLOWED: { status: 403, type: 'permission_error', message: 'Live mode is not enabled on this server.' },
+  ROUTE_NOT_FOUND: { status: 404, type: 'invalid_request_error', message: 'Unrecognized request URL.' },
+  METHOD_NOT_ALLOWED: { status: 405, type: 'invalid_request_error', message: 'This method is not allowed on this URL.' },
+  IDEMPOTENCY_CONFLICT: { status: 409, type: 'idempotency_error', message: 'A request with this Idempotency-Key is still being processed; retry shortly.' },
+  BODY_TOO_LARGE: { status: 413, type: 'invalid_request_error', message: 'The request body is larger than 1 MB.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, type: 'invalid_request_error', message: 'Unsupported content type: send application/x-www-form-urlencoded, multipart/form-data or application/json.' },
+  RATE_LIMITED: { status: 429, type: 'rate_limit_error', message: 'Too many requests: slow down and retry later.' },
+  INTERNAL_ERROR: { status: 500, type: 'api_error', message: 'An internal error occurred. It has been logged; retry or contact support.' },
+  SERVICE_UNAVAILABLE: { status: 503, type: 'api_error', message: 'The service is unavailable right now; retry shortly.' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
-export const ErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
+const ErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
 export const DECLINE_REASONS = ['GENERIC_DECLINE', 'INSUFFICIENT_FUNDS', 'TEST_CARD_IN_LIVE_MODE'] as const;
-export const DeclineReasonSchema = z.enum(DECLINE_REASONS);
+const DeclineReasonSchema = z.enum(DECLINE_REASONS);
 export type DeclineReason = z.infer<typeof DeclineReasonSchema>;
 
 export const ErrorBodySchema = z
@@ -85,7 +86,7 @@ export class PayframeError extends Error {
   readonly declineReason: DeclineReason | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: PayframeErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string = ERROR_CODES[code].message, options: PayframeErrorOptions = {}) {
     super(message);
     this.name = 'PayframeError';
     this.code = code;

@@ -40,7 +40,6 @@ describe('AmountSchema', () => {
   });
 
   it('MAX_AMOUNT keeps sums of amounts far inside safe integers', () => {
-    expect(MAX_AMOUNT).toBe(99_999_999);
     expect(Number.isSafeInteger(MAX_AMOUNT * 10_000)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { integerField } from './fields.ts';
 
 /** Ten years: far enough for any expiry scenario, small enough to keep dates sane. */
-export const MAX_CLOCK_ADVANCE_SECONDS = 315_360_000;
+const MAX_CLOCK_ADVANCE_SECONDS = 315_360_000;
 
 export const AdvanceClockBodySchema = z.object({
   advance_seconds: integerField('must be a positive integer of seconds').pipe(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuthorizationSchema, BrandSchema, FundingSchema, ModeSchema } from './card.ts';
 import { integerField, NUL_ERROR, text, withoutNul } from './fields.ts';
+import { FIELD_LIMITS } from './limits.ts';
 
 const CardNumberSchema = z
   .string({ error: 'must be a string of digits' })
@@ -17,15 +18,15 @@ export const CreateTokenBodySchema = z.object({
     exp_year: z
       .union([z.string().regex(/^\d{4}$/), z.number().int().min(1000).max(9999)], { error: 'must be a four-digit year' })
       .transform(Number),
-    name: text(100),
+    name: text(FIELD_LIMITS.cardName),
   }),
   address: z
     .object({
-      address_line1: text(200).optional(),
-      address_line2: text(200).optional(),
-      city: text(100).optional(),
-      state: text(100).optional(),
-      zipcode: text(20).optional(),
+      address_line1: text(FIELD_LIMITS.addressLine).optional(),
+      address_line2: text(FIELD_LIMITS.addressLine).optional(),
+      city: text(FIELD_LIMITS.city).optional(),
+      state: text(FIELD_LIMITS.state).optional(),
+      zipcode: text(FIELD_LIMITS.zipcode).optional(),
       country: z
         .string()
         .regex(/^[A-Za-z]{2}$/, { error: 'must be an ISO 3166-1 alpha-2 country code' })
@@ -36,13 +37,13 @@ export const CreateTokenBodySchema = z.object({
   shopper: z.object({
     /** Required with a secret key; taken from the connection with a publishable key. */
     ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).optional(),
-    session_id: text(255),
-    email: z.email({ error: 'must be an e-mail address' }).max(254, { error: 'must be at most 254 characters' }),
+    session_id: text(FIELD_LIMITS.sessionId),
+    email: z.email({ error: 'must be an e-mail address' }).max(FIELD_LIMITS.email, { error: `must be at most ${FIELD_LIMITS.email} characters` }),
   }),
 });
 export type CreateTokenBody = z.infer<typeof CreateTokenBodySchema>;
 
-export const TokenCardSchema = z.object({
+const TokenCardSchema = z.object({
   fundingType: FundingSchema,
   country: z.string(),
   last4Digits: z.string(),

@@ -1,4 +1,7 @@
-/** The test cards of README "Test cards" as data: in test mode the number decides the outcome. */
+// The test cards as the QA kit presents them: the contract's table, with each outcome as a checkout sees it.
+import { type TestCard as ContractTestCard, TEST_CARDS as CARDS, type TestCardName } from '@payframe/contract/test-cards';
+
+export type { TestCardName };
 
 export type TestCardOutcome =
   | { kind: 'approved' }
@@ -6,43 +9,29 @@ export type TestCardOutcome =
   | { kind: 'declined'; code: 'DECLINED'; declineReason: 'GENERIC_DECLINE' | 'INSUFFICIENT_FUNDS' }
   | { kind: 'declined'; code: 'EXPIRED_CARD' | 'INCORRECT_CVC' };
 
-export type TestCard = {
-  number: string;
-  brand: 'VISA' | 'MASTERCARD' | 'MAESTRO';
-  funding: 'CREDIT' | 'DEBIT';
-  country: string;
-  /** `REQUIRED`: the charge waits for 3-D Secure; `NOT_AVAILABLE`: it can be captured at once. */
-  authorization: 'REQUIRED' | 'NOT_AVAILABLE';
-  outcome: TestCardOutcome;
-};
+export type TestCard = Pick<ContractTestCard, 'number' | 'brand' | 'funding' | 'country' | 'authorization'> & { outcome: TestCardOutcome };
 
-const approved = { kind: 'approved' } as const;
-const after3ds = { kind: 'approved-after-3ds' } as const;
+/** Each card keeps its own outcome's type, so `TEST_CARDS.declined.outcome.declineReason` type-checks. */
+type OutcomeOfCard<Card> = Card extends { outcome: { approved: true }; authorization: 'REQUIRED' }
+  ? { kind: 'approved-after-3ds' }
+  : Card extends { outcome: { approved: true } }
+    ? { kind: 'approved' }
+    : Card extends { outcome: { code: infer Code; declineReason: infer Reason } }
+      ? { kind: 'declined'; code: Code; declineReason: Reason }
+      : Card extends { outcome: { code: infer Code } }
+        ? { kind: 'declined'; code: Code }
+        : never;
 
-export const TEST_CARDS = {
-  visa: { number: '4242424242424242', brand: 'VISA', funding: 'CREDIT', country: 'US', authorization: 'NOT_AVAILABLE', outcome: approved },
-  visa3DS: { number: '4000000000003220', brand: 'VISA', funding: 'CREDIT', country: 'GB', authorization: 'REQUIRED', outcome: after3ds },
-  mastercard3DS: { number: '5555555555554444', brand: 'MASTERCARD', funding: 'CREDIT', country: 'GB', authorization: 'REQUIRED', outcome: after3ds },
-  mastercardDebit: { number: '5454545454545454', brand: 'MASTERCARD', funding: 'DEBIT', country: 'FR', authorization: 'NOT_AVAILABLE', outcome: approved },
-  visaFrance3DS: { number: '4444333322221111', brand: 'VISA', funding: 'CREDIT', country: 'FR', authorization: 'REQUIRED', outcome: after3ds },
-  visaDebitIndia: { number: '4462030000000000', brand: 'VISA', funding: 'DEBIT', country: 'IN', authorization: 'NOT_AVAILABLE', outcome: approved },
-  maestro3DS: { number: '6759649826438450', brand: 'MAESTRO', funding: 'DEBIT', country: 'GB', authorization: 'REQUIRED', outcome: after3ds },
-  declined: {
-    number: '4000000000000002', brand: 'VISA', funding: 'CREDIT', country: 'US', authorization: 'NOT_AVAILABLE',
-    outcome: { kind: 'declined', code: 'DECLINED', declineReason: 'GENERIC_DECLINE' },
-  },
-  insufficientFunds: {
-    number: '4000000000009995', brand: 'VISA', funding: 'DEBIT', country: 'US', authorization: 'NOT_AVAILABLE',
-    outcome: { kind: 'declined', code: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS' },
-  },
-  expiredCard: {
-    number: '4000000000000069', brand: 'VISA', funding: 'CREDIT', country: 'US', authorization: 'NOT_AVAILABLE',
-    outcome: { kind: 'declined', code: 'EXPIRED_CARD' },
-  },
-  incorrectCvc: {
-    number: '4000000000000127', brand: 'VISA', funding: 'CREDIT', country: 'US', authorization: 'NOT_AVAILABLE',
-    outcome: { kind: 'declined', code: 'INCORRECT_CVC' },
-  },
-} as const satisfies Record<string, TestCard>;
+function outcomeOf({ outcome, authorization }: ContractTestCard): TestCardOutcome {
+  if (outcome.approved) return { kind: authorization === 'REQUIRED' ? 'approved-after-3ds' : 'approved' };
+  const { code } = outcome;
+  return ('declineReason' in outcome ? { kind: 'declined', code, declineReason: outcome.declineReason } : { kind: 'declined', code }) as TestCardOutcome;
+}
 
-export type TestCardName = keyof typeof TEST_CARDS;
+/** In test mode the number decides the outcome (docs/api.md "Test cards"). */
+export const TEST_CARDS = Object.fromEntries(
+  Object.entries(CARDS).map(([name, card]) => {
+    const { number, brand, funding, country, authorization } = card;
+    return [name, { number, brand, funding, country, authorization, outcome: outcomeOf(card) }];
+  }),
+) as { [Name in TestCardName]: Omit<TestCard, 'outcome'> & { outcome: OutcomeOfCard<(typeof CARDS)[Name]> } };

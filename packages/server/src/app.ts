@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
       api.setNotFoundHandler(() => {
-        throw new PayframeError('ROUTE_NOT_FOUND', 'Unrecognized request URL.');
+        throw new PayframeError('ROUTE_NOT_FOUND');
       });
       await api.register(tokenRoutes(store, services));
       await api.register(chargeRoutes(store, services));
@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   app.setNotFoundHandler(() => {
-    throw new PayframeError('ROUTE_NOT_FOUND', 'Unrecognized request URL.');
+    throw new PayframeError('ROUTE_NOT_FOUND');
   });
   return app;
 }

@@ -40,7 +40,6 @@ export const ConfigSchema = z.object({
   sweepIntervalMs: z.coerce.number().int().min(50).max(60_000).default(2_000),
 });
 export type Config = z.infer<typeof ConfigSchema>;
-export type ConfigInput = z.input<typeof ConfigSchema>;
 
 const ENVIRONMENT: Record<keyof Config, string> = {
   port: 'PORT',
@@ -65,9 +64,6 @@ const ENVIRONMENT: Record<keyof Config, string> = {
   shutdownGraceMs: 'PAYFRAME_SHUTDOWN_GRACE_MS',
   sweepIntervalMs: 'PAYFRAME_SWEEP_INTERVAL_MS',
 };
-
-/** The environment variable behind each setting, for the README and `--help`. */
-export const CONFIG_ENVIRONMENT = ENVIRONMENT;
 
 export function loadConfig(flags: Partial<Record<keyof Config, string>>, env: NodeJS.ProcessEnv = process.env): Config {
   const raw: Record<string, string | undefined> = {};

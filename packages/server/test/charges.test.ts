@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeParams, type Client, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
@@ -146,51 +147,10 @@ describe('token object', () => {
   });
 });
 
-type TestCard = {
-  number: string;
-  brand: string;
-  funding: 'CREDIT' | 'DEBIT';
-  country: string;
-  authorization: 'REQUIRED' | 'NOT_AVAILABLE';
-  decline?: { code: string; reason?: string };
-};
-
-/** DESIGN §8, as written there. */
-const DESIGN_TEST_CARDS: TestCard[] = [
-  { number: '4242424242424242', brand: 'VISA', funding: 'CREDIT', country: 'US', authorization: 'NOT_AVAILABLE' },
-  { number: '4000000000003220', brand: 'VISA', funding: 'CREDIT', country: 'GB', authorization: 'REQUIRED' },
-  { number: '5555555555554444', brand: 'MASTERCARD', funding: 'CREDIT', country: 'GB', authorization: 'REQUIRED' },
-  { number: '5454545454545454', brand: 'MASTERCARD', funding: 'DEBIT', country: 'FR', authorization: 'NOT_AVAILABLE' },
-  { number: '4444333322221111', brand: 'VISA', funding: 'CREDIT', country: 'FR', authorization: 'REQUIRED' },
-  { number: '4462030000000000', brand: 'VISA', funding: 'DEBIT', country: 'IN', authorization: 'NOT_AVAILABLE' },
-  { number: '6759649826438450', brand: 'MAESTRO', funding: 'DEBIT', country: 'GB', authorization: 'REQUIRED' },
-  {
-    number: '4000000000000002',
-    brand: 'VISA',
-    funding: 'CREDIT',
-    country: 'US',
-    authorization: 'NOT_AVAILABLE',
-    decline: { code: 'DECLINED', reason: 'GENERIC_DECLINE' },
-  },
-  {
-    number: '4000000000009995',
-    brand: 'VISA',
-    funding: 'DEBIT',
-    country: 'US',
-    authorization: 'NOT_AVAILABLE',
-    decline: { code: 'DECLINED', reason: 'INSUFFICIENT_FUNDS' },
-  },
-  { number: '4000000000000069', brand: 'VISA', funding: 'CREDIT', country: 'US', authorization: 'NOT_AVAILABLE', decline: { code: 'EXPIRED_CARD' } },
-  { number: '4000000000000127', brand: 'VISA', funding: 'CREDIT', country: 'US', authorization: 'NOT_AVAILABLE', decline: { code: 'INCORRECT_CVC' } },
-];
-
-describe('the test cards of DESIGN §8', () => {
-  it('covers every number of the shared TEST_PANS list', () => {
-    expect(new Set(DESIGN_TEST_CARDS.map((card) => card.number))).toEqual(new Set(Object.values(TEST_PANS)));
-  });
-
-  for (const card of DESIGN_TEST_CARDS) {
-    const outcome = card.decline ? `402 ${card.decline.code}${card.decline.reason ? ` ${card.decline.reason}` : ''}` : 'approved';
+describe('the test cards', () => {
+  for (const card of Object.values(TEST_CARDS)) {
+    const reason = 'declineReason' in card.outcome ? card.outcome.declineReason : undefined;
+    const outcome = card.outcome.approved ? 'approved' : `402 ${card.outcome.code} ${reason ?? ''}`.trim();
     it(`${card.number}: ${card.brand} ${card.funding} ${card.country} ${card.authorization}, ${outcome}`, async () => {
       const body = await token(card.number);
       expect(body.card).toMatchObject({
@@ -203,10 +163,10 @@ describe('the test cards of DESIGN §8', () => {
       });
 
       const charge = await api.post('/v2/charges', chargeParams(body.id));
-      if (card.decline) {
-        await expectError(charge, 402, card.decline.code);
+      if (!card.outcome.approved) {
+        await expectError(charge, 402, card.outcome.code);
         expect(charge.body.type).toBe('card_error');
-        if (card.decline.reason) expect(charge.body.error.decline_reason).toBe(card.decline.reason);
+        expect(charge.body.error.decline_reason).toBe(reason);
       } else {
         expect(charge.status, JSON.stringify(charge.body)).toBe(200);
         expect(charge.body.status).toBe('PENDING');

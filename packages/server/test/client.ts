@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@payframe/contract';
+import { TEST_CARDS } from '@payframe/contract/test-cards';
 
 export type Encoding = 'form' | 'json' | 'multipart';
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
@@ -59,18 +60,19 @@ export async function rawRequest(baseUrl: string, path: string, init: RequestIni
   return { status: response.status, body, headers: response.headers };
 }
 
+/** The test cards' numbers under the names the API tests use; the cards themselves live in the contract. */
 export const TEST_PANS = {
-  visa: '4242424242424242',
-  visa3ds: '4000000000003220',
-  mastercard3ds: '5555555555554444',
-  mastercardDebit: '5454545454545454',
-  visaFr3ds: '4444333322221111',
-  visaDebitIn: '4462030000000000',
-  maestro3ds: '6759649826438450',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-  expired: '4000000000000069',
-  incorrectCvc: '4000000000000127',
+  visa: TEST_CARDS.visa.number,
+  visa3ds: TEST_CARDS.visa3DS.number,
+  mastercard3ds: TEST_CARDS.mastercard3DS.number,
+  mastercardDebit: TEST_CARDS.mastercardDebit.number,
+  visaFr3ds: TEST_CARDS.visaFrance3DS.number,
+  visaDebitIn: TEST_CARDS.visaDebitIndia.number,
+  maestro3ds: TEST_CARDS.maestro3DS.number,
+  declined: TEST_CARDS.declined.number,
+  insufficientFunds: TEST_CARDS.insufficientFunds.number,
+  expired: TEST_CARDS.expiredCard.number,
+  incorrectCvc: TEST_CARDS.incorrectCvc.number,
 } as const;
 
 export function tokenParams(number: string, overrides: Params = {}): Params {

@@ -87,6 +87,15 @@ describe('string lengths: exactly at the limit is accepted, one past is 400 on t
     expectInvalid(await api.post('/v2/charges', chargeParams(next, { [path]: make(limit + 1) })), path);
   });
 
+  it('charge amount ≤ 99,999,999 minor units', async () => {
+    const token = (await api.post('/v2/tokens', tokenParams(TEST_PANS.visa))).body.id;
+    const accepted = await api.post('/v2/charges', chargeParams(token, { amount: '99999999' }));
+    expectOk(accepted);
+    expect(accepted.body.amount).toBe(99_999_999);
+    const next = (await api.post('/v2/tokens', tokenParams(TEST_PANS.visa))).body.id;
+    expectInvalid(await api.post('/v2/charges', chargeParams(next, { amount: '100000000' })), 'amount');
+  });
+
   it('charge token ≤ 255 (longer is invalid before any lookup)', async () => {
     expect((await api.post('/v2/charges', chargeParams('t'.repeat(255)))).body.error).toMatchObject({ code: 'RESOURCE_MISSING', parameter: 'token' });
     expectInvalid(await api.post('/v2/charges', chargeParams('t'.repeat(256))), 'token');

@@ -1,6 +1,7 @@
+import type { Locale } from '@payframe/contract/locales';
 import { renderToString } from 'preact-render-to-string';
 import { ChallengePage } from './challenge-page.tsx';
-import { chooseLocale, type Locale } from './i18n/locale.ts';
+import { chooseLocale } from './i18n/locale.ts';
 import { type Messages, messagesFor } from './i18n/messages.ts';
 import { Document } from './layout.tsx';
 import type { PageModel } from './model.ts';

@@ -1,5 +1,5 @@
 import type { Mode } from '@payframe/contract';
-import type { IssuerOutcome } from '../domain/test-cards.ts';
+import type { IssuerOutcome } from '@payframe/contract/test-cards';
 import type { CardSecret } from '../security/vault.ts';
 
 export type AuthorizationRequest = {

@@ -1,11 +1,11 @@
-import { TEST_CARDS } from '../domain/test-cards.ts';
+import { findTestCard } from '@payframe/contract/test-cards';
 import type { Acquirer, AuthorizationRequest } from './acquirer.ts';
 
 /** Approves every card but the documented declining test cards; in live mode it refuses test cards outright. */
 export const simulatorAcquirer: Acquirer = {
   name: 'simulator',
   async authorize({ card, mode }: AuthorizationRequest) {
-    const testCard = TEST_CARDS.get(card.number);
+    const testCard = findTestCard(card.number);
     if (!testCard) return { approved: true };
     if (mode === 'live') return { approved: false, code: 'DECLINED', declineReason: 'TEST_CARD_IN_LIVE_MODE' };
     return testCard.outcome;

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { TEST_CARDS } from '@payframe/contract/test-cards';
 import type { Config } from '../config.ts';
 import { randomIds } from '../ids.ts';
 import { type CreatedKeys, createKeys } from '../services/api-keys.ts';
@@ -29,7 +30,7 @@ export function demoAccountBanner(keys: CreatedKeys, url: string): string {
     `  API:            ${url}/v2  (OpenAPI: ${url}/v2/openapi.json)`,
     `  Test secret key:      ${keys.secretKey}`,
     `  Test publishable key: ${keys.publishableKey}`,
-    `  Try: curl ${url}/v2/tokens -H "X-Api-Key: ${keys.secretKey}" -d 'card[number]=4242424242424242' -d 'card[cvc]=123' \\`,
+    `  Try: curl ${url}/v2/tokens -H "X-Api-Key: ${keys.secretKey}" -d 'card[number]=${TEST_CARDS.visa.number}' -d 'card[cvc]=123' \\`,
     "         -d 'card[exp_month]=12' -d 'card[exp_year]=2030' -d 'card[name]=Ada Lovelace' \\",
     "         -d 'shopper[ip]=203.0.113.7' -d 'shopper[session_id]=s1' -d 'shopper[email]=ada@example.com'",
     '',

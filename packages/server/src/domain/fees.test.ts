@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { captureFee, DEFAULT_FEES } from './fees.ts';
 
 describe('captureFee', () => {
-  it('the default schedule is 2.6 % + 20', () => {
-    expect(DEFAULT_FEES).toEqual({ rateBasisPoints: 260, fixed: 20 });
-  });
-
   it.each([
-    // amount, fee: round(amount × 2.6 %) + 20
+    // amount, fee: round(amount × 2.6 %) + 20, the default schedule
     [500, 33], // the spec's example: 13 + 20
     [1, 20], // 0.026 rounds down
     [19, 20], // 0.494 rounds down

@@ -23,12 +23,12 @@ export function authenticate({ db, liveEnabled }: AuthOptions) {
     request.auth = resolved;
 
     if (resolved.mode === 'live' && request.protocol !== 'https') {
-      throw new PayframeError('HTTPS_REQUIRED', 'Live-mode requests must be made over HTTPS.');
+      throw new PayframeError('HTTPS_REQUIRED');
     }
     const config = request.routeOptions.config;
     if (!request.is404) {
       if (resolved.kind === 'publishable' && config.access !== 'publishable') {
-        throw new PayframeError('PUBLISHABLE_KEY_NOT_ALLOWED', 'This request needs a secret key; publishable keys may only create tokens.');
+        throw new PayframeError('PUBLISHABLE_KEY_NOT_ALLOWED');
       }
       if (resolved.mode === 'live' && config.testOnly) {
         throw new PayframeError('LIVE_MODE_NOT_ALLOWED', 'Test helpers accept test-mode secret keys only.');
@@ -38,7 +38,7 @@ export function authenticate({ db, liveEnabled }: AuthOptions) {
       }
     }
     if (request.is404) {
-      throw new PayframeError('ROUTE_NOT_FOUND', 'Unrecognized request URL.');
+      throw new PayframeError('ROUTE_NOT_FOUND');
     }
     if (config.methodNotAllowed) {
       throw new PayframeError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on this URL.`);

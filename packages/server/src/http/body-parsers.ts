@@ -116,5 +116,5 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
 }
 
 function bodyTooLarge(): PayframeError {
-  return new PayframeError('BODY_TOO_LARGE', 'The request body is larger than 1 MB.');
+  return new PayframeError('BODY_TOO_LARGE');
 }

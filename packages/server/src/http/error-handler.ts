@@ -6,12 +6,8 @@ import { isStoreUnavailable } from '../storage/unavailable.ts';
 
 /** Fastify's own failures that a client can cause, and what they mean in the contract. */
 const FASTIFY_ERRORS: Record<string, (error: FastifyError) => PayframeError> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: () => new PayframeError('BODY_TOO_LARGE', 'The request body is larger than 1 MB.'),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
-    new PayframeError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Unsupported content type: send application/x-www-form-urlencoded, multipart/form-data or application/json.',
-    ),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new PayframeError('BODY_TOO_LARGE'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new PayframeError('UNSUPPORTED_MEDIA_TYPE'),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new PayframeError('PARAMETER_INVALID', 'The Content-Length header does not match the body.'),
   FST_ERR_CTP_INVALID_JSON_BODY: () => new PayframeError('PARAMETER_INVALID', 'The request body is not valid JSON.'),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => new PayframeError('PARAMETER_INVALID', 'The request body is not valid JSON.'),
@@ -29,11 +25,11 @@ export function toPayframeError(error: unknown, request: FastifyRequest): Payfra
       headers: { 'retry-after': '1' },
     });
   }
-  if (fastifyError.statusCode === 429) return new PayframeError('RATE_LIMITED', 'Too many requests: slow down and retry later.');
+  if (fastifyError.statusCode === 429) return new PayframeError('RATE_LIMITED');
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
     return new PayframeError('PARAMETER_INVALID', 'The request body could not be parsed (malformed, or a forbidden key such as __proto__).');
   }
-  return new PayframeError('INTERNAL_ERROR', 'An internal error occurred. It has been logged; retry or contact support.');
+  return new PayframeError('INTERNAL_ERROR');
 }
 
 function validationError(

@@ -1,4 +1,4 @@
-import { PayframeError } from '@payframe/contract';
+import { ERROR_CODES, PayframeError } from '@payframe/contract';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -24,7 +24,7 @@ export function rateLimitConfig(limits: RateLimits): RateLimitOptions {
     },
     allowList: (request: FastifyRequest) => authOf(request).kind === 'secret' && limits.secretPerMinute === 0,
     errorResponseBuilder: (_request, context) =>
-      new PayframeError('RATE_LIMITED', 'Too many requests: slow down and retry later.', {
+      new PayframeError('RATE_LIMITED', ERROR_CODES.RATE_LIMITED.message, {
         headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
       }),
   };

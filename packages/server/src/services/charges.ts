@@ -1,8 +1,8 @@
-import { type Charge, type CreateChargeBody, PayframeError } from '@payframe/contract';
+import { type Charge, type CreateChargeBody, ERROR_CODES, PayframeError } from '@payframe/contract';
 import { isExpired } from '../domain/card-info.ts';
 import { isTokenExpired } from '../domain/token-lifetime.ts';
 import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
-import type { IssuerOutcome } from '../domain/test-cards.ts';
+import type { IssuerOutcome } from '@payframe/contract/test-cards';
 import { openCard } from '../security/vault.ts';
 import type { ChargesTable, TokensTable } from '../storage/schema.ts';
 import { type Caller, type Db, type Outcome, ownedBy, type ServiceDeps } from './context.ts';
@@ -30,7 +30,7 @@ export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, in
     });
   }
   const acquirer = caller.mode === 'test' ? deps.testAcquirer : deps.liveAcquirer;
-  if (!acquirer) throw new PayframeError('LIVE_MODE_NOT_ALLOWED', 'Live mode is not enabled on this server.');
+  if (!acquirer) throw new PayframeError('LIVE_MODE_NOT_ALLOWED');
 
   // The conditional update is the race: of concurrent attempts on one token exactly one changes the row.
   const consumed = await db
@@ -40,7 +40,7 @@ export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, in
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (consumed.numUpdatedRows !== 1n || !token.card_secret) {
-    return { ok: false, error: new PayframeError('TOKEN_ALREADY_USED', 'The token has already been used.', { parameter: 'token' }) };
+    return { ok: false, error: new PayframeError('TOKEN_ALREADY_USED', ERROR_CODES.TOKEN_ALREADY_USED.message, { parameter: 'token' }) };
   }
 
   const secret = openCard(deps.secrets.cardEncryptionKey, token.id, token.card_secret);

@@ -48,7 +48,7 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, now: 
     return { kind: 'replay', response: { status: existing.response_status, body: existing.response_body } };
   }
   if (existing.locked_at > now - STALE_CLAIM_MS) {
-    throw new PayframeError('IDEMPOTENCY_CONFLICT', 'A request with this Idempotency-Key is still being processed; retry shortly.');
+    throw new PayframeError('IDEMPOTENCY_CONFLICT');
   }
   const takenOver = await db
     .updateTable('idempotency_keys')
@@ -57,7 +57,7 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, now: 
     .where('locked_at', '=', existing.locked_at)
     .executeTakeFirst();
   if (takenOver.numUpdatedRows === 1n) return { kind: 'claimed' };
-  throw new PayframeError('IDEMPOTENCY_CONFLICT', 'A request with this Idempotency-Key is still being processed; retry shortly.');
+  throw new PayframeError('IDEMPOTENCY_CONFLICT');
 }
 
 /** Stores the response; called inside the transaction of the side effects it describes. */

@@ -1,4 +1,4 @@
-import { type CreateTokenBody, PayframeError, type Token } from '@payframe/contract';
+import { type CreateTokenBody, ERROR_CODES, PayframeError, type Token } from '@payframe/contract';
 import { describeCard, isExpired, isValidCardNumber, keptLeadingDigits } from '../domain/card-info.ts';
 import { cardFingerprint } from '../security/fingerprint.ts';
 import { sealCard } from '../security/vault.ts';
@@ -16,10 +16,10 @@ export async function createToken(
 ): Promise<Token> {
   const { card, address, shopper } = input;
   if (!isValidCardNumber(card.number)) {
-    throw new PayframeError('INCORRECT_NUMBER', 'The card number is not a valid card number.', { parameter: 'card.number' });
+    throw new PayframeError('INCORRECT_NUMBER', ERROR_CODES.INCORRECT_NUMBER.message, { parameter: 'card.number' });
   }
   if (isExpired(card.exp_month, card.exp_year, caller.now)) {
-    throw new PayframeError('EXPIRED_CARD', 'The card has expired.', { parameter: 'card.exp_year' });
+    throw new PayframeError('EXPIRED_CARD', ERROR_CODES.EXPIRED_CARD.message, { parameter: 'card.exp_year' });
   }
   const info = describeCard(card.number);
   const id = deps.ids.uuid();

@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardOptions } from '../protocol/options.ts';
@@ -17,7 +18,7 @@ function mount(options: CardOptions = {}, languages: readonly string[] = ['en-US
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 
 function fillValidCard() {
-  type(input('card-number'), '4242424242424242');
+  type(input('card-number'), TEST_CARDS.visa.number);
   type(input('card-expiry'), '1230');
   type(input('card-cvc'), '123');
   type(input('card-name'), 'Ada Lovelace');
@@ -59,7 +60,7 @@ describe('typing', () => {
 
   it('formats the expiry as MM / YY and moves on to the next field when each is complete', () => {
     mount();
-    type(input('card-number'), '4242424242424242');
+    type(input('card-number'), TEST_CARDS.visa.number);
     expect(document.activeElement).toBe(input('card-expiry'));
     type(input('card-expiry'), '4');
     expect(input('card-expiry').value).toBe('04 / ');
@@ -136,7 +137,7 @@ describe('createToken', () => {
     expect(url).toBe('/v2/tokens');
     expect(new Headers(init?.headers).get('x-api-key')).toBe(KEY);
     const body = JSON.parse(String(init?.body));
-    expect(body.card).toEqual({ number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2030', name: 'Ada Lovelace' });
+    expect(body.card).toEqual({ number: TEST_CARDS.visa.number, cvc: '123', exp_month: '12', exp_year: '2030', name: 'Ada Lovelace' });
     expect(body.shopper.email).toBe('ada@example.com');
     expect(body.shopper.session_id).toMatch(/^[0-9a-f]{32}$/);
     expect(body.address).toBeUndefined();

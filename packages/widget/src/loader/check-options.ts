@@ -1,4 +1,5 @@
-import { ADDRESS_MODES, CSS_VALUE, LOCALES, PLACEHOLDER_PROPERTIES, STYLE_PROPERTIES, STYLE_STATES } from '../protocol/names.ts';
+import { LOCALES } from '@payframe/contract/locales';
+import { ADDRESS_MODES, CSS_VALUE, PLACEHOLDER_PROPERTIES, STYLE_PROPERTIES, STYLE_STATES } from '../protocol/names.ts';
 import type { CardOptions } from '../protocol/options.ts';
 
 const OPTION_KEYS = ['locale', 'style', 'fields', 'disabled'];

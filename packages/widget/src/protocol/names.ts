@@ -34,9 +34,6 @@ export const FIELDS = [
 ] as const;
 export type Field = (typeof FIELDS)[number];
 
-export const LOCALES = ['en', 'fr', 'de', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
-
 export const ADDRESS_MODES = ['none', 'postal', 'full'] as const;
 
 export const STYLE_STATES = ['base', 'focus', 'invalid', 'placeholder'] as const;

@@ -1,7 +1,9 @@
 // What a merchant passes to mount(), update() and createToken(). The frame parses it again with these
 // schemas (zod/mini keeps the frame small); the loader only checks it against the data in names.ts.
+import { FIELD_LIMITS } from '@payframe/contract/limits';
+import { LOCALES } from '@payframe/contract/locales';
 import * as z from 'zod/mini';
-import { ADDRESS_MODES, CSS_VALUE, LOCALES, PLACEHOLDER_PROPERTIES, STYLE_PROPERTIES } from './names.ts';
+import { ADDRESS_MODES, CSS_VALUE, PLACEHOLDER_PROPERTIES, STYLE_PROPERTIES } from './names.ts';
 
 const CssValueSchema = z.string().check(z.regex(CSS_VALUE, 'must be a plain CSS value (no url())'));
 
@@ -38,8 +40,8 @@ export type CardOptions = z.infer<typeof CardOptionsSchema>;
 export const TokenRequestSchema = z.strictObject({
   shopper: z.optional(
     z.strictObject({
-      email: z.optional(z.string().check(z.maxLength(254))),
-      sessionId: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+      email: z.optional(z.string().check(z.maxLength(FIELD_LIMITS.email))),
+      sessionId: z.optional(z.string().check(z.minLength(1), z.maxLength(FIELD_LIMITS.sessionId))),
     }),
   ),
   address: z.optional(

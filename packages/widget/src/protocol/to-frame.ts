@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { MESSAGE } from './names.ts';
 import { CardOptionsSchema } from './options.ts';
 
-export const NonceSchema = z.string().check(z.regex(/^[0-9a-f]{32}$/));
+const NonceSchema = z.string().check(z.regex(/^[0-9a-f]{32}$/));
 
 /** What the loader puts in the frame URL's fragment: never sent to a server, unlike a query string. */
 export const LaunchParamsSchema = z.object({

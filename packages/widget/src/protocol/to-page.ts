@@ -26,7 +26,7 @@ export type TokenResult = z.infer<typeof TokenResultSchema>;
 
 const FieldDetailSchema = z.object({ field: z.enum(FIELDS) });
 
-export const EventMessageSchema = z.discriminatedUnion('name', [
+const EventMessageSchema = z.discriminatedUnion('name', [
   z.object({ type: z.literal(MESSAGE.event), name: z.literal('change'), detail: ChangeDetailSchema }),
   z.object({ type: z.literal(MESSAGE.event), name: z.literal('focus'), detail: FieldDetailSchema }),
   z.object({ type: z.literal(MESSAGE.event), name: z.literal('blur'), detail: FieldDetailSchema }),

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../error-handler.ts';
@@ -51,6 +51,9 @@ describe('widget asset routes', () => {
     expect(plain.headers['cache-control']).toBe('public, max-age=300');
     const gzipped = await app.inject({ url: '/v2/js/payframe.js', headers: { 'accept-encoding': 'gzip, br' } });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=300');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe('window.Payframe=1;');
     expect(gzipped.headers.vary).toBe('accept-encoding');
   });
 

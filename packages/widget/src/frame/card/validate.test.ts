@@ -1,8 +1,21 @@
+import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { describe, expect, it } from 'vitest';
 import { brandRules } from './brand.ts';
 import { numberIsFinished, validateCvc, validateExpiry, validateNumber } from './validate.ts';
 
-const NOW = new Date(2026, 10, 21); // 21 November 2026, local time like the shopper's clock
+const NOW = new Date(Date.UTC(2026, 10, 21)); // 21 November 2026
+
+/** Runs `check` with the process in another time zone (Node reads TZ on every date operation). */
+function inTimeZone(timeZone: string, check: () => void): void {
+  const saved = process.env.TZ;
+  process.env.TZ = timeZone;
+  try {
+    check();
+  } finally {
+    if (saved === undefined) delete process.env.TZ;
+    else process.env.TZ = saved;
+  }
+}
 
 describe('brand detection', () => {
   it.each([
@@ -43,8 +56,8 @@ describe('validateNumber', () => {
   });
 
   it('accepts the documented Luhn-invalid Maestro test card with a test key only', () => {
-    expect(validateNumber('6759649826438450', true)).toEqual({ state: 'valid' });
-    expect(validateNumber('6759649826438450', false).state).not.toBe('valid');
+    expect(validateNumber(TEST_CARDS.maestro3DS.number, true)).toEqual({ state: 'valid' });
+    expect(validateNumber(TEST_CARDS.maestro3DS.number, false).state).not.toBe('valid');
   });
 
   it('moves on after 16 digits or the brand’s longest length', () => {
@@ -65,6 +78,21 @@ describe('validateExpiry', () => {
     expect(validateExpiry('12 / 25', NOW)).toEqual({ state: 'invalid', error: 'expiryPast' });
     expect(validateExpiry('11 / 26', NOW)).toEqual({ state: 'valid' });
     expect(validateExpiry('01 / 27', NOW)).toEqual({ state: 'valid' });
+  });
+
+  it('turns the month in UTC, as the server does, wherever the shopper is', () => {
+    const lastMinuteOfNovemberUtc = new Date(Date.UTC(2026, 10, 30, 23, 30));
+    const firstMinuteOfDecemberUtc = new Date(Date.UTC(2026, 11, 1, 0, 30));
+    // UTC+14: already 1 December on the shopper's clock, still November for the server.
+    inTimeZone('Pacific/Kiritimati', () => {
+      expect(lastMinuteOfNovemberUtc.getMonth()).toBe(11);
+      expect(validateExpiry('11 / 26', lastMinuteOfNovemberUtc)).toEqual({ state: 'valid' });
+    });
+    // UTC−11: still 30 November on the shopper's clock, already December for the server.
+    inTimeZone('Pacific/Pago_Pago', () => {
+      expect(firstMinuteOfDecemberUtc.getMonth()).toBe(10);
+      expect(validateExpiry('11 / 26', firstMinuteOfDecemberUtc)).toEqual({ state: 'invalid', error: 'expiryPast' });
+    });
   });
 
   it('calls a partial date incomplete', () => {

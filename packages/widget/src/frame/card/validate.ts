@@ -1,3 +1,5 @@
+import { FIELD_LIMITS } from '@payframe/contract/limits';
+import { LUHN_EXEMPT_TEST_CARD } from '@payframe/contract/test-cards';
 import luhn10 from 'card-validator/dist/luhn-10.js';
 import { cardNumber } from 'card-validator/dist/card-number.js';
 import type { ErrorKey } from '../i18n/en.ts';
@@ -13,13 +15,10 @@ export type Validity = { state: 'empty' } | { state: 'valid' } | { state: 'incom
 const EMPTY: Validity = { state: 'empty' };
 const VALID: Validity = { state: 'valid' };
 
-/** DESIGN §8 documents this Maestro number as an approved test card although it fails Luhn. */
-const LUHN_INVALID_TEST_CARD = '6759649826438450';
-
 export function validateNumber(value: string, testMode: boolean): Validity {
   const digits = digitsOf(value);
   if (digits === '') return EMPTY;
-  if (testMode && digits === LUHN_INVALID_TEST_CARD) return VALID;
+  if (testMode && digits === LUHN_EXEMPT_TEST_CARD) return VALID;
   const verification = cardNumber(digits);
   const rules = brandRules(digits);
   if (verification.card) {
@@ -42,7 +41,7 @@ export function numberIsFinished(value: string, testMode: boolean): boolean {
   return validateNumber(value, testMode).state === 'valid' && (digits.length === longest || digits.length === 16);
 }
 
-/** A card is valid through the last day of its expiry month (as the server decides). */
+/** A card is valid through the last day of its expiry month in UTC, as the server decides, whatever the shopper's time zone. */
 export function validateExpiry(value: string, now: Date): Validity {
   const digits = digitsOf(value);
   if (digits === '') return EMPTY;
@@ -50,8 +49,8 @@ export function validateExpiry(value: string, now: Date): Validity {
   if (digits.length >= 2 && (month < 1 || month > 12)) return { state: 'invalid', error: 'expiryMonthInvalid' };
   if (digits.length < 4) return { state: 'incomplete', error: 'expiryIncomplete' };
   const year = 2000 + Number(digits.slice(2, 4));
-  const currentYear = now.getFullYear();
-  if (year < currentYear || (year === currentYear && month < now.getMonth() + 1)) return { state: 'invalid', error: 'expiryPast' };
+  const currentYear = now.getUTCFullYear();
+  if (year < currentYear || (year === currentYear && month < now.getUTCMonth() + 1)) return { state: 'invalid', error: 'expiryPast' };
   if (year > currentYear + 20) return { state: 'invalid', error: 'expiryInvalid' };
   return VALID;
 }
@@ -71,11 +70,13 @@ export function validateText(value: string, max: number): Validity {
 export function validateEmail(value: string): Validity {
   const text = value.trim();
   if (text === '') return EMPTY;
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) && text.length <= 254 ? VALID : { state: 'incomplete', error: 'emailInvalid' };
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) && text.length <= FIELD_LIMITS.email ? VALID : { state: 'incomplete', error: 'emailInvalid' };
 }
+
+const POSTAL_CODE = new RegExp(`^[a-z0-9][a-z0-9 -]{1,${FIELD_LIMITS.zipcode - 1}}$`, 'i');
 
 export function validatePostalCode(value: string): Validity {
   const text = value.trim();
   if (text === '') return EMPTY;
-  return /^[a-z0-9][a-z0-9 -]{1,19}$/i.test(text) ? VALID : { state: 'incomplete', error: 'postalInvalid' };
+  return POSTAL_CODE.test(text) ? VALID : { state: 'incomplete', error: 'postalInvalid' };
 }

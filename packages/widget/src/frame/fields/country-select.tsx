@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'preact';
 import { useMemo } from 'preact/hooks';
-import type { Locale } from '../../protocol/names.ts';
+import type { Locale } from '@payframe/contract/locales';
 
 // ISO 3166-1 alpha-2 codes; their names come from the browser's Intl data in the shopper's language.
 const CODES =

@@ -1,4 +1,5 @@
 import type { Brand } from '@payframe/contract';
+import { FIELD_LIMITS } from '@payframe/contract/limits';
 import { type Field, FIELDS } from '../../protocol/names.ts';
 import type { CardOptions } from '../../protocol/options.ts';
 import { brandRules } from '../card/brand.ts';
@@ -8,7 +9,7 @@ import type { ErrorKey } from '../i18n/en.ts';
 
 export type Values = Record<Field, string>;
 
-export const EMPTY_VALUES = Object.fromEntries(FIELDS.map((field) => [field, ''])) as Values;
+const EMPTY_VALUES = Object.fromEntries(FIELDS.map((field) => [field, ''])) as Values;
 
 /** What the form knows besides the values: which fields were left, whether a token was asked for, what the API said. */
 export type FormState = {
@@ -36,7 +37,7 @@ export function visibleFields(options: CardOptions): Field[] {
 
 export type Context = { now: Date; testMode: boolean };
 
-export function validateField(field: Field, values: Values, context: Context): Validity {
+function validateField(field: Field, values: Values, context: Context): Validity {
   const value = values[field];
   switch (field) {
     case 'card-number':
@@ -46,16 +47,17 @@ export function validateField(field: Field, values: Values, context: Context): V
     case 'card-cvc':
       return validateCvc(value, brandRules(digitsOf(values['card-number'])));
     case 'card-name':
-      return validateText(value, 100);
+      return validateText(value, FIELD_LIMITS.cardName);
     case 'email':
       return validateEmail(value);
     case 'postal-code':
       return validatePostalCode(value);
     case 'address-city':
+      return validateText(value, FIELD_LIMITS.city);
     case 'address-state':
-      return validateText(value, 100);
+      return validateText(value, FIELD_LIMITS.state);
     default:
-      return validateText(value, 200);
+      return validateText(value, FIELD_LIMITS.addressLine);
   }
 }
 

@@ -1,4 +1,4 @@
-import { type Locale, LOCALES } from '../../protocol/names.ts';
+import { type Locale, LOCALES } from '@payframe/contract/locales';
 import { de } from './de.ts';
 import { en, type Messages } from './en.ts';
 import { es } from './es.ts';

@@ -2,7 +2,7 @@ import type { ErrorBody, Token } from '@payframe/contract';
 import type { TokenResult } from '../../protocol/to-page.ts';
 import type { TokenBody } from './token-body.ts';
 
-export function unavailableError(message: string): ErrorBody {
+function unavailableError(message: string): ErrorBody {
   return { type: 'api_error', message, error: { code: 'SERVICE_UNAVAILABLE', message } };
 }
 

@@ -1,0 +1,65 @@
+import type { Authorization, Brand, Funding } from './card.ts';
+import type { DeclineReason, ErrorCode } from './errors.ts';
+
+/**
+ * The documented test cards (docs/api.md "Test cards"): in test mode the number decides the outcome.
+ * Plain data with type-only imports, so the widget frame and the QA kit can take it without zod.
+ */
+
+/** What the simulated issuer answers for a card in test mode. */
+export type IssuerOutcome =
+  | { approved: true }
+  | { approved: false; code: Extract<ErrorCode, 'DECLINED' | 'EXPIRED_CARD' | 'INCORRECT_CVC'>; declineReason?: DeclineReason };
+
+export type TestCard = {
+  number: string;
+  brand: Brand;
+  funding: Funding;
+  country: string;
+  bank: string;
+  /** `REQUIRED`: the charge waits for 3-D Secure; `NOT_AVAILABLE`: it is captured at once. */
+  authorization: Authorization;
+  outcome: IssuerOutcome;
+};
+
+/** Documented as an approved Maestro test card although it fails Luhn: accept it wherever numbers are checked. */
+export const LUHN_EXEMPT_TEST_CARD = '6759649826438450';
+
+const US = 'PAYFRAME TEST BANK US';
+const UK = 'PAYFRAME TEST BANK UK';
+const FR = 'PAYFRAME BANQUE TEST';
+const IN = 'PAYFRAME TEST BANK INDIA';
+const APPROVED = { approved: true } as const;
+
+export const TEST_CARDS = {
+  visa: { number: '4242424242424242', brand: 'VISA', funding: 'CREDIT', country: 'US', bank: US, authorization: 'NOT_AVAILABLE', outcome: APPROVED },
+  visa3DS: { number: '4000000000003220', brand: 'VISA', funding: 'CREDIT', country: 'GB', bank: UK, authorization: 'REQUIRED', outcome: APPROVED },
+  mastercard3DS: { number: '5555555555554444', brand: 'MASTERCARD', funding: 'CREDIT', country: 'GB', bank: UK, authorization: 'REQUIRED', outcome: APPROVED },
+  mastercardDebit: { number: '5454545454545454', brand: 'MASTERCARD', funding: 'DEBIT', country: 'FR', bank: FR, authorization: 'NOT_AVAILABLE', outcome: APPROVED },
+  visaFrance3DS: { number: '4444333322221111', brand: 'VISA', funding: 'CREDIT', country: 'FR', bank: FR, authorization: 'REQUIRED', outcome: APPROVED },
+  visaDebitIndia: { number: '4462030000000000', brand: 'VISA', funding: 'DEBIT', country: 'IN', bank: IN, authorization: 'NOT_AVAILABLE', outcome: APPROVED },
+  maestro3DS: { number: LUHN_EXEMPT_TEST_CARD, brand: 'MAESTRO', funding: 'DEBIT', country: 'GB', bank: UK, authorization: 'REQUIRED', outcome: APPROVED },
+  declined: {
+    number: '4000000000000002', brand: 'VISA', funding: 'CREDIT', country: 'US', bank: US, authorization: 'NOT_AVAILABLE',
+    outcome: { approved: false, code: 'DECLINED', declineReason: 'GENERIC_DECLINE' },
+  },
+  insufficientFunds: {
+    number: '4000000000009995', brand: 'VISA', funding: 'DEBIT', country: 'US', bank: US, authorization: 'NOT_AVAILABLE',
+    outcome: { approved: false, code: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS' },
+  },
+  expiredCard: {
+    number: '4000000000000069', brand: 'VISA', funding: 'CREDIT', country: 'US', bank: US, authorization: 'NOT_AVAILABLE',
+    outcome: { approved: false, code: 'EXPIRED_CARD' },
+  },
+  incorrectCvc: {
+    number: '4000000000000127', brand: 'VISA', funding: 'CREDIT', country: 'US', bank: US, authorization: 'NOT_AVAILABLE',
+    outcome: { approved: false, code: 'INCORRECT_CVC' },
+  },
+} as const satisfies Record<string, TestCard>;
+
+export type TestCardName = keyof typeof TEST_CARDS;
+
+/** The test card with this number, if it is one. A function, so bundles that only need the Maestro number leave the table out. */
+export function findTestCard(number: string): TestCard | undefined {
+  return Object.values<TestCard>(TEST_CARDS).find((card) => card.number === number);
+}
