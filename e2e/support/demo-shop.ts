@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Keys } from './payframe-server.ts';
 
-const LAUNCHER = fileURLToPath(new URL('../../packages/demo-shop/src/start.ts', import.meta.url));
+const LAUNCHER = createRequire(import.meta.url).resolve('@payframe/demo-shop/start');
 
 export type DemoShop = {
   /** The shop, as `npm start` prints it. */
