@@ -27,6 +27,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     fees: { rateBasisPoints: config.feeRateBasisPoints, fixed: config.feeFixed },
     threeDSUrl: () => `${publicUrl}/3d-secure`,
     ids: randomIds,
+    clock: { now: () => Date.now() },
   };
   let stopping = false;
   const https = config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } : undefined;

@@ -15,7 +15,7 @@ export async function demoAccountBanner(config: Config, url: string): Promise<st
   try {
     keys = JSON.parse(await readFile(file, 'utf8')) as CreatedKeys;
   } catch {
-    keys = await withStore(config, ({ db }) => createKeys(db, randomIds, 'demo', 'test', Date.now()));
+    keys = await withStore(config, (store) => createKeys(store, randomIds, 'demo', 'test', Date.now()));
     await writeFile(file, JSON.stringify(keys), { mode: 0o600 });
   }
   return [

@@ -2,13 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely } from 'kysely';
-import type { Store } from './db.ts';
+import type { Connection } from './db.ts';
 import { GroupCommit, GroupCommitSqliteDialect } from './group-commit.ts';
 import { migrate } from './migrate.ts';
 import type { Database } from './schema.ts';
 
 /** The embedded store: one SQLite file in the data directory, WAL, every commit fsynced (grouped). */
-export async function openSqliteStore(dataDir: string): Promise<Store> {
+export async function openSqliteStore(dataDir: string): Promise<Connection> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const sqlite = new SqliteDatabase(join(dataDir, 'payframe.sqlite3'));
   sqlite.pragma('journal_mode = WAL');
