@@ -84,7 +84,7 @@ export async function retrieveCharge(db: Db, deps: ServiceDeps, caller: Caller, 
 export function toState(row: ChargesTable): ChargeState {
   return {
     status: row.status,
-    threedsStatus: row.threeds_status,
+    threeDSStatus: row.threeds_status,
     reason: row.reason,
     amount: row.amount,
     amountRefunded: row.amount_refunded,
@@ -98,7 +98,7 @@ export function withState(row: ChargesTable, state: ChargeState): ChargesTable {
   return {
     ...row,
     status: state.status,
-    threeds_status: state.threedsStatus,
+    threeds_status: state.threeDSStatus,
     reason: state.reason,
     amount_refunded: state.amountRefunded,
     fees: state.fees,
