@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { demoBannerUrl, spawnServe } from '@payframe/server/process';
+import { demoBannerUrl, type ServerProcess, spawnServe } from '@payframe/server/process';
 import { type RunningShop, startShop } from './server.ts';
 
 type LauncherArgs = { shopPort: number; host: string; dataDir: string; publicApiUrl: string | undefined; serveArgs: string[] };
@@ -43,21 +43,37 @@ function parseLauncherArgs(argv: string[], env: NodeJS.ProcessEnv): LauncherArgs
 async function main(): Promise<void> {
   const args = parseLauncherArgs(process.argv.slice(2), process.env);
   // Ready once `serve --demo` has printed its banner whole: the demo keys are on disk by then.
-  const api = await spawnServe({ args: ['--demo', ...args.serveArgs], ready: demoBannerUrl, echo: true, maxOutputChars: 64_000 });
-  // Never leave the API running behind a launcher that died.
-  process.once('exit', () => void api.stop());
-
+  const booting = new AbortController();
+  const started = spawnServe({
+    args: ['--demo', ...args.serveArgs],
+    ready: demoBannerUrl,
+    echo: true,
+    maxOutputChars: 64_000,
+    signal: booting.signal,
+  });
+  let api: ServerProcess | undefined;
   let shop: RunningShop | undefined;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    // Still booting: the abort stops it. Aborting later would signal it twice, cutting its graceful stop short.
+    if (!api) booting.abort();
     await shop?.close();
-    await api.stop();
+    await (await started.catch(() => undefined))?.stop();
     process.exit(code);
   };
   process.once('SIGINT', () => void stop(0));
   process.once('SIGTERM', () => void stop(0));
+
+  api = await started.catch((error: unknown) => {
+    if (stopping) return undefined;
+    throw error;
+  });
+  if (!api) return;
+  const running = api;
+  // Never leave the API running behind a launcher that died.
+  process.once('exit', () => void running.stop());
 
   const apiUrl = api.url;
   void api.exited.then(({ code, signal }) => {

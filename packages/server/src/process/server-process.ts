@@ -50,6 +50,8 @@ export type ServeOptions = {
   echo?: boolean;
   /** Keeps only the head of the output, bounded however chatty the log (default: everything). */
   maxOutputChars?: number;
+  /** Aborting it stops the process (SIGTERM), even before it is ready. */
+  signal?: AbortSignal;
 };
 
 const READY_TIMEOUT_MS = 30_000;
@@ -77,7 +79,10 @@ export async function spawnServe(options: ServeOptions = {}): Promise<ServerProc
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), PAYFRAME_BIN, 'serve', ...portArgs, ...args], {
     env: options.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.signal ? { signal: options.signal, killSignal: 'SIGTERM' as const } : {}),
   });
+  // An abort surfaces as the exit below; without a listener Node would throw it.
+  child.on('error', () => {});
   if (child.pid === undefined) throw new Error('could not spawn payframe serve');
   const exited = new Promise<Exit>((resolve) => {
     // 'close', not 'exit': it fires only after stdout and stderr are drained.
