@@ -1,6 +1,7 @@
 /**
- * Starting and stopping a real `payframe serve` process, and running the CLI, from another Node
- * program: the API tests, the browser tests, the benchmark and the demo shop's launcher.
+ * Starting and stopping a real `payframe serve` process (or another Node program, such as the demo
+ * shop's launcher), and running the CLI, from another Node program: the API tests, the browser
+ * tests, the benchmark and the demo shop's launcher.
  * Exported as `@payframe/server/process`; nothing here depends on a test runner.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -18,12 +19,13 @@ export const PAYFRAME_BIN = fileURLToPath(new URL('../../bin/payframe.js', impor
 /** The exit code, or the signal that ended the process (null when it left on its own). */
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
-export type ServerProcess = {
-  url: string;
+/** A Node program started by spawnNode, once ready: `ready` is what its readiness check found. */
+export type RunningProgram<T> = {
+  ready: T;
   pid: number;
   /** Everything the process printed so far (up to `maxOutputChars`): its log lines and anything else. */
   output(): string;
-  /** Resolves once the output contains `text`: output travels by pipe and may trail the HTTP response. */
+  /** Resolves once the output contains `text`: output travels by pipe and may trail an HTTP response. */
   waitForOutput(text: string, timeoutMs?: number): Promise<void>;
   /** Resolves once the process has exited and its output is fully read. */
   exited: Promise<Exit>;
@@ -31,20 +33,15 @@ export type ServerProcess = {
   stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<Exit>;
 };
 
-export type ServeOptions = {
-  /** Flags after `payframe serve`; `--port 0` is added unless they name a port. */
-  args?: string[];
+export type ProgramOptions<T> = {
+  /** Answers what the program is ready with (a URL…) once its output shows it. */
+  ready: (output: string) => T | null;
+  /** Also asked every 20 ms until it answers, for readiness the output does not show. */
+  poll?: () => Promise<T | null>;
   /** The process's whole environment (default: this process's). */
   env?: NodeJS.ProcessEnv;
-  /** Node's own flags, before the executable (`--cpu-prof`, `--import …`). */
+  /** Node's own flags, before the script (`--import tsx`, `--cpu-prof`…). */
   nodeArgs?: string[];
-  /** Answers the server's URL once the output shows it is ready (default: the `payframe ready` log line). */
-  ready?: (output: string) => string | null;
-  /**
-   * Also polls `GET <healthUrl>/healthz`, the documented readiness probe: for a server whose log
-   * level hides the ready line. The URL must be known beforehand (pass a port from freePort).
-   */
-  healthUrl?: string;
   readyTimeoutMs?: number;
   /** Copies the process's output to this process's stdout and stderr as it comes. */
   echo?: boolean;
@@ -54,7 +51,22 @@ export type ServeOptions = {
   signal?: AbortSignal;
 };
 
-const READY_TIMEOUT_MS = 30_000;
+export type ServerProcess = Omit<RunningProgram<string>, 'ready'> & { url: string };
+
+export type ServeOptions = Omit<ProgramOptions<string>, 'ready' | 'poll'> & {
+  /** Flags after `payframe serve`; `--port 0` is added unless they name a port. */
+  args?: string[];
+  /** Answers the server's URL once the output shows it is ready (default: the `payframe ready` log line). */
+  ready?: (output: string) => string | null;
+  /**
+   * Also polls `GET <healthUrl>/healthz`, the documented readiness probe: for a server whose log
+   * level hides the ready line. The URL must be known beforehand (pass a port from freePort).
+   */
+  healthUrl?: string;
+};
+
+/** Generous: a shared, loaded machine can take long to boot a server; a test runner's own timeout usually comes first. */
+const READY_TIMEOUT_MS = 60_000;
 
 /** The URL of the `payframe ready` log line (pino JSON), once printed. */
 export function readyLogUrl(output: string): string | null {
@@ -74,16 +86,23 @@ export function tempDataDir(prefix = 'payframe-test-'): string {
 
 /** Starts `payframe serve` as its own process and resolves once it takes requests. */
 export async function spawnServe(options: ServeOptions = {}): Promise<ServerProcess> {
-  const args = options.args ?? [];
+  const { args = [], ready = readyLogUrl, healthUrl, ...rest } = options;
   const portArgs = args.some((arg) => arg === '--port' || arg.startsWith('--port=')) ? [] : ['--port', '0'];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), PAYFRAME_BIN, 'serve', ...portArgs, ...args], {
+  const poll = healthUrl ? async () => ((await healthy(healthUrl)) ? healthUrl : null) : undefined;
+  const { ready: url, ...server } = await spawnNode(PAYFRAME_BIN, ['serve', ...portArgs, ...args], { ...rest, ready, ...(poll ? { poll } : {}) });
+  return { url, ...server };
+}
+
+/** Runs `node [nodeArgs] script [args]` and resolves once it is ready; rejects, and kills it, if it exits or times out first. */
+export async function spawnNode<T>(script: string, args: string[], options: ProgramOptions<T>): Promise<RunningProgram<T>> {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
     env: options.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(options.signal ? { signal: options.signal, killSignal: 'SIGTERM' as const } : {}),
   });
   // An abort surfaces as the exit below; without a listener Node would throw it.
   child.on('error', () => {});
-  if (child.pid === undefined) throw new Error('could not spawn payframe serve');
+  if (child.pid === undefined) throw new Error(`could not spawn ${script}`);
   const exited = new Promise<Exit>((resolve) => {
     // 'close', not 'exit': it fires only after stdout and stderr are drained.
     child.once('close', (code, signal) => resolve({ code, signal }));
@@ -105,9 +124,9 @@ export async function spawnServe(options: ServeOptions = {}): Promise<ServerProc
   }
   const output = () => chunks.join('');
 
-  const url = await untilReady(child, output, exited, options);
+  const ready = await untilReady(child, output, exited, options);
   return {
-    url,
+    ready,
     pid: child.pid,
     output,
     waitForOutput: (text, timeoutMs = 5_000) => waitForOutput(child, output, text, timeoutMs),
@@ -116,34 +135,34 @@ export async function spawnServe(options: ServeOptions = {}): Promise<ServerProc
   };
 }
 
-function untilReady(child: ChildProcess, output: () => string, exited: Promise<Exit>, options: ServeOptions): Promise<string> {
-  const ready = options.ready ?? readyLogUrl;
+function untilReady<T>(child: ChildProcess, output: () => string, exited: Promise<Exit>, options: ProgramOptions<T>): Promise<T> {
   const timeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  const name = child.spawnargs.slice(1).join(' ');
   return new Promise((resolve, reject) => {
     let settled = false;
-    const settle = (error: Error | null, url = '') => {
+    const settle = (outcome: { error: Error } | { ready: T }) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       child.stdout?.off('data', onData);
-      if (error) {
+      if ('error' in outcome) {
         child.kill('SIGKILL');
-        reject(error);
-      } else resolve(url);
+        reject(outcome.error);
+      } else resolve(outcome.ready);
     };
     const onData = () => {
-      const url = ready(output());
-      if (url) settle(null, url);
+      const ready = options.ready(output());
+      if (ready !== null) settle({ ready });
     };
-    const deadline = setTimeout(() => settle(new Error(`payframe serve not ready after ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+    const deadline = setTimeout(() => settle({ error: new Error(`${name} not ready after ${timeoutMs} ms:\n${output()}`) }), timeoutMs);
     child.stdout?.on('data', onData);
-    void exited.then(({ code, signal }) => settle(new Error(`payframe serve exited (${signal ?? code}) before it was ready:\n${output()}`)));
-    const { healthUrl } = options;
-    if (healthUrl) {
-      // Connection refused is immediate while the server boots, so probe at a short, fixed interval.
+    void exited.then(({ code, signal }) => settle({ error: new Error(`${name} exited (${signal ?? code}) before it was ready:\n${output()}`) }));
+    const { poll } = options;
+    if (poll) {
+      // Connection refused is immediate while a server boots, so probe at a short, fixed interval.
       const probe = () => {
         if (settled) return;
-        void healthy(healthUrl).then((ok) => (ok ? settle(null, healthUrl) : setTimeout(probe, 20)));
+        void poll().then((ready) => (ready !== null ? settle({ ready }) : setTimeout(probe, 20)));
       };
       probe();
     }
