@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnNode } from '@payframe/server/process';
 import type { Keys } from './payframe-server.ts';
 
-const LAUNCHER = fileURLToPath(new URL('../../packages/demo-shop/src/start.ts', import.meta.url));
+const LAUNCHER = createRequire(import.meta.url).resolve('@payframe/demo-shop/start');
 
 export type DemoShop = {
   /** The shop, as `npm start` prints it. */
@@ -25,22 +25,19 @@ export type DemoShop = {
 
 /** What `npm start` runs, on free ports and a fresh (or the given) data directory. */
 export async function startDemoShop(dataDir = mkdtempSync(join(tmpdir(), 'payframe-shop-e2e-'))): Promise<DemoShop> {
-  const child = spawn(process.execPath, ['--import', 'tsx', LAUNCHER, '--port', '0', '--shop-port', '0', '--data-dir', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const launcher = await spawnNode(LAUNCHER, ['--port', '0', '--shop-port', '0', '--data-dir', dataDir], {
+    nodeArgs: ['--import', 'tsx'],
     env: { ...process.env, LOG_LEVEL: 'warn' },
+    ready: readyUrls,
   });
-  const chunks: string[] = [];
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => chunks.push(chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const [url, apiUrl] = await readyUrls(child, chunks);
+  const [url, apiUrl] = launcher.ready;
   const keys = JSON.parse(readFileSync(join(dataDir, 'demo-keys.json'), 'utf8')) as Keys;
   return {
     url,
     apiUrl,
     dataDir,
     keys,
-    output: () => chunks.join(''),
+    output: launcher.output,
     async api<T>(path: string, body?: Record<string, unknown>) {
       const response = await fetch(`${apiUrl}/v2${path}`, {
         method: body ? 'POST' : 'GET',
@@ -51,23 +48,12 @@ export async function startDemoShop(dataDir = mkdtempSync(join(tmpdir(), 'payfra
       if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
       return json;
     },
-    stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exited;
-    },
+    stop: async () => (await launcher.stop()).code,
   };
 }
 
 /** The launcher prints `Demo shop is running at URL  (Payframe API: URL)` once both listen. */
-function readyUrls(child: ChildProcess, chunks: string[]): Promise<[string, string]> {
-  return new Promise((resolve, reject) => {
-    const onData = () => {
-      const match = /Demo shop is running at (\S+)\s+\(Payframe API: (\S+)\)/.exec(chunks.join(''));
-      if (!match?.[1] || !match[2]) return;
-      child.stdout?.off('data', onData);
-      resolve([match[1], match[2]]);
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the demo shop exited (${code}) before it was ready:\n${chunks.join('')}`)));
-  });
+function readyUrls(output: string): [string, string] | null {
+  const match = /Demo shop is running at (\S+)\s+\(Payframe API: (\S+)\)/.exec(output);
+  return match?.[1] && match[2] ? [match[1], match[2]] : null;
 }

@@ -1,4 +1,4 @@
-import { runCli, spawnServer, tempDataDir } from '../../packages/server/test/server-process.ts';
+import { runCli, spawnServe, tempDataDir } from '@payframe/server/process';
 
 export type Keys = { secretKey: string; publishableKey: string };
 
@@ -15,7 +15,7 @@ export type PayframeServer = {
 export async function startPayframe(): Promise<PayframeServer> {
   const dataDir = tempDataDir('payframe-e2e-');
   const keys = await createAccount(dataDir, 'shop');
-  const server = await spawnServer(dataDir, ['--data-dir', dataDir]);
+  const server = await spawnServe({ args: ['--data-dir', dataDir] });
   return { url: server.url, dataDir, keys, output: server.output, stop: async () => void (await server.stop()) };
 }
 

@@ -9,13 +9,10 @@
  * Environment: SHOP_PORT (default 4001), SHOP_PUBLIC_URL, and the server's own (PORT, HOST,
  * PAYFRAME_DATA_DIR, PAYFRAME_PUBLIC_URL…), which the API process inherits.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { demoBannerUrl, type ServerProcess, spawnServe } from '@payframe/server/process';
 import { type RunningShop, startShop } from './server.ts';
-
-const PAYFRAME_BIN = fileURLToPath(new URL('../../server/bin/payframe.js', import.meta.url));
 
 type LauncherArgs = { shopPort: number; host: string; dataDir: string; publicApiUrl: string | undefined; serveArgs: string[] };
 
@@ -43,51 +40,45 @@ function parseLauncherArgs(argv: string[], env: NodeJS.ProcessEnv): LauncherArgs
   };
 }
 
-/** Resolves with the API's URL once `serve --demo` has printed its banner; rejects if it exits first. */
-function demoBanner(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: string) => {
-      output += chunk;
-      const url = /Payframe is running at (\S+)/.exec(output)?.[1];
-      if (url && output.includes('Test publishable key:')) {
-        child.stdout?.off('data', onData);
-        resolve(url);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code, signal) => reject(new Error(`payframe serve exited (${signal ?? code}) before it was ready`)));
-  });
-}
-
 async function main(): Promise<void> {
   const args = parseLauncherArgs(process.argv.slice(2), process.env);
-  const api = spawn(process.execPath, [PAYFRAME_BIN, 'serve', '--demo', ...args.serveArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
-  api.stdout.setEncoding('utf8').on('data', (chunk: string) => process.stdout.write(chunk));
-  api.stderr.setEncoding('utf8').on('data', (chunk: string) => process.stderr.write(chunk));
-  // Never leave the API running behind a launcher that died.
-  process.once('exit', () => api.exitCode === null && api.kill('SIGTERM'));
-
+  // Ready once `serve --demo` has printed its banner whole: the demo keys are on disk by then.
+  const booting = new AbortController();
+  const started = spawnServe({
+    args: ['--demo', ...args.serveArgs],
+    ready: demoBannerUrl,
+    echo: true,
+    maxOutputChars: 64_000,
+    signal: booting.signal,
+  });
+  let api: ServerProcess | undefined;
   let shop: RunningShop | undefined;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    // Still booting: the abort stops it. Aborting later would signal it twice, cutting its graceful stop short.
+    if (!api) booting.abort();
     await shop?.close();
-    if (api.exitCode === null && api.signalCode === null) {
-      const exited = new Promise((resolve) => api.once('exit', resolve));
-      api.kill('SIGTERM');
-      await exited;
-    }
+    await (await started.catch(() => undefined))?.stop();
     process.exit(code);
   };
   process.once('SIGINT', () => void stop(0));
   process.once('SIGTERM', () => void stop(0));
 
-  const apiUrl = await demoBanner(api);
-  api.once('exit', (code) => {
+  api = await started.catch((error: unknown) => {
+    if (stopping) return undefined;
+    throw error;
+  });
+  if (!api) return;
+  const running = api;
+  // Never leave the API running behind a launcher that died.
+  process.once('exit', () => void running.stop());
+
+  const apiUrl = api.url;
+  void api.exited.then(({ code, signal }) => {
     if (stopping) return;
-    console.error(`payframe serve stopped (${code}); stopping the demo shop`);
+    console.error(`payframe serve stopped (${signal ?? code}); stopping the demo shop`);
     void stop(code || 1);
   });
   const keys = JSON.parse(await readFile(join(args.dataDir, 'demo-keys.json'), 'utf8')) as { secretKey: string; publishableKey: string };

@@ -1,24 +1,17 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import { PayframeError } from '@payframe/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { authenticate } from './http/auth.ts';
-import { BODY_LIMIT, registerBodyParsers } from './http/body-parsers.ts';
+import { apiRoutes } from './http/api.ts';
+import { BODY_LIMIT } from './http/body-parsers.ts';
 import { clientErrorHandler, installErrorHandler, PRE_ROUTING_HEADERS } from './http/error-handler.ts';
 import { turnAwayWhileStopping } from './http/graceful-stop.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { databaseRateLimitStore, rateLimitConfig } from './http/rate-limit.ts';
-import { chargeRoutes } from './http/routes/charges.ts';
 import { healthRoutes } from './http/routes/health.ts';
-import { refundRoutes } from './http/routes/refunds.ts';
-import { testHelperRoutes } from './http/routes/test-helpers.ts';
 import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
-import { tokenRoutes } from './http/routes/tokens.ts';
 import { widgetAssetRoutes } from './http/routes/widget-assets.ts';
-import type { ServiceDeps } from './services/context.ts';
-import type { Store } from './storage/db.ts';
+import type { ServiceDeps, Store } from './services/context.ts';
 
 export type AppOptions = {
   store: Store;
@@ -36,7 +29,6 @@ export type AppOptions = {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { store, services } = options;
-  const { db } = store;
   const requestTimeoutMs = options.requestTimeoutMs ?? 0;
   const serverTimeouts = {
     requestTimeout: requestTimeoutMs,
@@ -86,31 +78,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return payload;
   });
 
-  await app.register(healthRoutes(db));
+  await app.register(healthRoutes(store));
   await app.register(widgetAssetRoutes());
   await app.register(threeDSPageRoutes(store, services), { prefix: '/3d-secure' });
 
-  const apiRateLimit = rateLimitConfig({ publishablePerMinute: options.publishableRateLimit, secretPerMinute: options.secretRateLimit });
-
-  await app.register(
-    async (api) => {
-      await registerBodyParsers(api);
-      api.addHook('onRequest', authenticate({ db, liveEnabled: services.liveAcquirer !== null }));
-      // Every /v2 route is limited; which keys count, and how much, is decided per request.
-      api.addHook('onRoute', (route) => {
-        route.config = { ...route.config, rateLimit: apiRateLimit };
-      });
-      await api.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
-      api.setNotFoundHandler(() => {
-        throw new PayframeError('ROUTE_NOT_FOUND');
-      });
-      await api.register(tokenRoutes(store, services));
-      await api.register(chargeRoutes(store, services));
-      await api.register(refundRoutes(store, services));
-      await api.register(testHelperRoutes(store, services));
-    },
-    { prefix: '/v2' },
-  );
+  const limits = { publishablePerMinute: options.publishableRateLimit, secretPerMinute: options.secretRateLimit };
+  await app.register(apiRoutes(store, services, limits), { prefix: '/v2' });
 
   app.setNotFoundHandler(() => {
     throw new PayframeError('ROUTE_NOT_FOUND');

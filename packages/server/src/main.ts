@@ -35,6 +35,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     fees: { rateBasisPoints: config.feeRateBasisPoints, fixed: config.feeFixed },
     threeDSUrl: () => `${publicUrl}/3d-secure`,
     ids: randomIds,
+    clock: { now: () => Date.now() },
   };
   let stopping = false;
   const https = config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } : undefined;
@@ -56,7 +57,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     jobs: SWEEPER_JOBS,
     periodMs: config.sweepIntervalMs,
     runner: `${process.pid}-${services.ids.uuid()}`,
-    clock: Date.now,
+    clock: services.clock,
     logger,
   });
   const address = app.server.address();

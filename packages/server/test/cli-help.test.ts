@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './server-process.ts';
+import { runCli } from '@payframe/server/process';
 
 const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 

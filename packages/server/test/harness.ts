@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { runCli, spawnServer, type TestServer, tempDataDir } from './server-process.ts';
+import { type Exit, runCli, type ServerProcess, spawnServe, tempDataDir } from '@payframe/server/process';
 
-export { type Exit, type TestServer, tempDataDir } from './server-process.ts';
+export { type Exit, tempDataDir };
+
+export type TestServer = ServerProcess & { dataDir: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,7 +45,8 @@ async function testDatabase(name: string): Promise<string> {
 /** Starts `payframe serve` on the store of `dataDir` (a fresh one by default). */
 export async function startServer(options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
-  return spawnServer(dataDir, [...(await storeArgs(dataDir)), ...(options.args ?? [])], options.env);
+  const server = await spawnServe({ args: [...(await storeArgs(dataDir)), ...(options.args ?? [])], env: { ...process.env, ...options.env } });
+  return { ...server, dataDir };
 }
 
 export type Keys = { account: string; secretKey: string; publishableKey: string };

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Clock } from '../domain/clock.ts';
 import type { Store } from '../storage/db.ts';
 import { takeDueJobRun } from '../storage/repositories/background-jobs.ts';
 import { deleteIdempotencyRecords } from './jobs/delete-idempotency-records.ts';
@@ -14,7 +15,7 @@ export type SweeperOptions = {
   periodMs: number;
   /** Names this instance in the jobs table. */
   runner: string;
-  clock: () => number;
+  clock: Clock;
   logger: Logger;
 };
 
@@ -35,7 +36,7 @@ export function startSweeper(options: SweeperOptions): Sweeper {
     for (const job of jobs) {
       if (stopped) return;
       try {
-        const now = clock();
+        const now = clock.now();
         const taken = await store.transaction((tx) => takeDueJobRun(tx, job.name, now, periodMs, runner));
         if (!taken) continue;
         const changed = await store.transaction((tx) => job.run(tx, now));

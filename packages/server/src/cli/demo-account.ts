@@ -17,7 +17,7 @@ export async function demoAccountKeys(config: Config): Promise<CreatedKeys> {
   try {
     return JSON.parse(await readFile(file, 'utf8')) as CreatedKeys;
   } catch {
-    const keys = await withStore(config, ({ db }) => createKeys(db, randomIds, 'demo', 'test', Date.now()));
+    const keys = await withStore(config, (store) => createKeys(store, randomIds, 'demo', 'test', Date.now()));
     await writeFile(file, JSON.stringify(keys), { mode: 0o600 });
     return keys;
   }

@@ -19,7 +19,7 @@ export async function keysCommand(args: string[]): Promise<void> {
     if (!account) throw new Error('keys create needs --account NAME');
     const mode = ModeSchema.safeParse(values.mode);
     if (!mode.success) throw new Error('keys create needs --mode test or --mode live');
-    const keys = await withStore(config, ({ db }) => createKeys(db, randomIds, account, mode.data, Date.now()));
+    const keys = await withStore(config, (store) => createKeys(store, randomIds, account, mode.data, Date.now()));
     const { mode: _mode, ...printed } = keys;
     console.log(
       json
@@ -30,7 +30,7 @@ export async function keysCommand(args: string[]): Promise<void> {
   }
   if (action === 'list') {
     const account = typeof values.account === 'string' ? values.account : undefined;
-    const keys = await withStore(config, ({ db }) => listKeys(db, account));
+    const keys = await withStore(config, (store) => listKeys(store, account));
     if (json) console.log(JSON.stringify(keys));
     else for (const key of keys) console.log(`${key.id}  ${key.account}  ${key.kind} ${key.mode}  ${key.hint}${key.revoked ? '  revoked' : ''}`);
     return;
@@ -38,7 +38,7 @@ export async function keysCommand(args: string[]): Promise<void> {
   if (action === 'revoke') {
     const target = positionals[0];
     if (!target) throw new Error('keys revoke needs the key or its id');
-    const revoked = await withStore(config, ({ db }) => revokeKey(db, target, Date.now()));
+    const revoked = await withStore(config, (store) => revokeKey(store, target, Date.now()));
     if (json) console.log(JSON.stringify({ revoked }));
     else console.log(revoked ? 'Key revoked.' : 'No active key matches.');
     if (!revoked) process.exitCode = 1;

@@ -15,7 +15,7 @@ const base: TestCharge = {
   id: 'C1234567890123456',
   description: 'Order 42',
   status: 'PENDING',
-  threedsStatus: 'PENDING',
+  threeDSStatus: 'PENDING',
   reason: null,
   amount: AMOUNT,
   amountRefunded: 0,
@@ -25,22 +25,22 @@ const base: TestCharge = {
 
 const STATES = {
   'PENDING, 3DS PENDING': { ...base },
-  'PENDING, 3DS CHARGEABLE': { ...base, threedsStatus: 'CHARGEABLE' },
-  'PENDING, 3DS FAILED': { ...base, threedsStatus: 'FAILED' },
-  'PENDING, 3DS NOT_AVAILABLE': { ...base, threedsStatus: 'NOT_AVAILABLE' },
-  CHARGE_SUCCESS: { ...base, status: 'CHARGE_SUCCESS', threedsStatus: 'CAPTURED', fees: FEE_ON_500 },
+  'PENDING, 3DS CHARGEABLE': { ...base, threeDSStatus: 'CHARGEABLE' },
+  'PENDING, 3DS FAILED': { ...base, threeDSStatus: 'FAILED' },
+  'PENDING, 3DS NOT_AVAILABLE': { ...base, threeDSStatus: 'NOT_AVAILABLE' },
+  CHARGE_SUCCESS: { ...base, status: 'CHARGE_SUCCESS', threeDSStatus: 'CAPTURED', fees: FEE_ON_500 },
   'PARTIALLY_REFUNDED (200 of 500)': {
     ...base,
     status: 'PARTIALLY_REFUNDED',
-    threedsStatus: 'CAPTURED',
+    threeDSStatus: 'CAPTURED',
     fees: FEE_ON_500,
     amountRefunded: 200,
   },
-  'REFUNDED (released uncaptured)': { ...base, status: 'REFUNDED', threedsStatus: 'NOT_AVAILABLE', amountRefunded: AMOUNT },
+  'REFUNDED (released uncaptured)': { ...base, status: 'REFUNDED', threeDSStatus: 'NOT_AVAILABLE', amountRefunded: AMOUNT },
   'REFUNDED (fully, after capture)': {
     ...base,
     status: 'REFUNDED',
-    threedsStatus: 'CAPTURED',
+    threeDSStatus: 'CAPTURED',
     fees: FEE_ON_500,
     amountRefunded: AMOUNT,
   },
@@ -48,10 +48,10 @@ const STATES = {
     ...base,
     status: 'REFUNDED',
     reason: 'EXPIRED',
-    threedsStatus: 'NOT_AVAILABLE',
+    threeDSStatus: 'NOT_AVAILABLE',
     amountRefunded: AMOUNT,
   },
-  'CHARGE_FAILED (canceled)': { ...base, status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', threedsStatus: 'NOT_AVAILABLE' },
+  'CHARGE_FAILED (canceled)': { ...base, status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', threeDSStatus: 'NOT_AVAILABLE' },
   'PENDING, 7 days passed': { ...base, createdAt: NOW - CHARGE_EXPIRY_MS },
 } satisfies Record<string, TestCharge>;
 type StateName = keyof typeof STATES;
@@ -75,9 +75,9 @@ type Expected =
 const to = (changes: Partial<ChargeState>, refunded = 0): Expected => ({ changes, refunded });
 const err = (code: ErrorCode, parameter?: string): Expected => (parameter ? { code, parameter } : { code });
 
-const captured = to({ status: 'CHARGE_SUCCESS', threedsStatus: 'CAPTURED', fees: FEE_ON_500 });
-const canceled = to({ status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', threedsStatus: 'NOT_AVAILABLE' });
-const released = to({ status: 'REFUNDED', threedsStatus: 'NOT_AVAILABLE', amountRefunded: AMOUNT }, AMOUNT);
+const captured = to({ status: 'CHARGE_SUCCESS', threeDSStatus: 'CAPTURED', fees: FEE_ON_500 });
+const canceled = to({ status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', threeDSStatus: 'NOT_AVAILABLE' });
+const released = to({ status: 'REFUNDED', threeDSStatus: 'NOT_AVAILABLE', amountRefunded: AMOUNT }, AMOUNT);
 const notPending = err('AUTHENTICATION_NOT_PENDING');
 const exceeds = err('AMOUNT_EXCEEDS_REMAINING', 'amount');
 const alreadyCaptured = err('CHARGE_ALREADY_CAPTURED');
@@ -88,8 +88,8 @@ const canceledError = err('CHARGE_CANCELED');
 /** DESIGN §7, every state × every event. */
 const TABLE: Record<StateName, Record<EventName, Expected>> = {
   'PENDING, 3DS PENDING': {
-    'authenticate success': to({ threedsStatus: 'CHARGEABLE' }),
-    'authenticate failure': to({ threedsStatus: 'FAILED' }),
+    'authenticate success': to({ threeDSStatus: 'CHARGEABLE' }),
+    'authenticate failure': to({ threeDSStatus: 'FAILED' }),
     capture: err('AUTHENTICATION_REQUIRED'),
     cancel: canceled,
     'refund (amount omitted)': released,
@@ -238,7 +238,7 @@ describe('ended charges follow DESIGN §6', () => {
 
   it.each(ENDINGS)('a %s uncaptured charge shows 3DS NOT_AVAILABLE', (_name, charge, event) => {
     const result = transition(charge, event, NOW);
-    expect(result.ok && result.charge.threedsStatus).toBe('NOT_AVAILABLE');
+    expect(result.ok && result.charge.threeDSStatus).toBe('NOT_AVAILABLE');
   });
 
   it('a canceled charge keeps amount_refunded 0; a released one gives back the whole amount', () => {
@@ -251,7 +251,7 @@ describe('ended charges follow DESIGN §6', () => {
 
   it('a charge refunded after capture keeps 3DS CAPTURED and its fees', () => {
     const result = transition(STATES.CHARGE_SUCCESS, { type: 'refund', amount: undefined }, NOW);
-    expect(result.ok && result.charge).toMatchObject({ status: 'REFUNDED', threedsStatus: 'CAPTURED', fees: FEE_ON_500 });
+    expect(result.ok && result.charge).toMatchObject({ status: 'REFUNDED', threeDSStatus: 'CAPTURED', fees: FEE_ON_500 });
   });
 });
 
@@ -268,7 +268,7 @@ describe('expiry is exact (7 days = 604800000 ms)', () => {
       ...pending,
       status: 'REFUNDED',
       reason: 'EXPIRED',
-      threedsStatus: 'NOT_AVAILABLE',
+      threeDSStatus: 'NOT_AVAILABLE',
       amountRefunded: AMOUNT,
     });
   });
@@ -278,7 +278,7 @@ describe('expiry is exact (7 days = 604800000 ms)', () => {
     expect(settle(charge, deadline + 1)).toMatchObject({
       status: 'REFUNDED',
       reason: 'EXPIRED',
-      threedsStatus: 'NOT_AVAILABLE',
+      threeDSStatus: 'NOT_AVAILABLE',
       amountRefunded: AMOUNT,
     });
   });
@@ -327,7 +327,7 @@ describe('partial refunds', () => {
       charge = result.charge;
     }
     expect(statuses).toEqual(['PARTIALLY_REFUNDED', 'PARTIALLY_REFUNDED', 'PARTIALLY_REFUNDED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
-    expect(charge).toMatchObject({ status: 'REFUNDED', threedsStatus: 'CAPTURED', amountRefunded: 500, fees: FEE_ON_500 });
+    expect(charge).toMatchObject({ status: 'REFUNDED', threeDSStatus: 'CAPTURED', amountRefunded: 500, fees: FEE_ON_500 });
 
     const sixth = transition(charge, { type: 'refund', amount: 100 }, NOW);
     expect(sixth.ok).toBe(false);
@@ -356,7 +356,7 @@ describe('3-D Secure then capture', () => {
     const capturedResult = transition(authenticated.charge, capture, NOW);
     expect(capturedResult.ok && capturedResult.charge).toMatchObject({
       status: 'CHARGE_SUCCESS',
-      threedsStatus: 'CAPTURED',
+      threeDSStatus: 'CAPTURED',
       fees: 33,
     });
 

@@ -7,7 +7,7 @@ export const CHARGE_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
 /** The part of a charge that the lifecycle reads and moves; everything else is carried along. */
 export type ChargeState = {
   status: ChargeStatus;
-  threedsStatus: ThreeDSStatus;
+  threeDSStatus: ThreeDSStatus;
   reason: ChargeReason | null;
   amount: number;
   amountRefunded: number;
@@ -30,7 +30,7 @@ export type TransitionResult<C extends ChargeState> =
 /** Applies the exact 7-day expiry: a charge read at or after its deadline is released whole. */
 export function settle<C extends ChargeState>(charge: C, now: number): C {
   if (charge.status !== 'PENDING' || now < charge.createdAt + CHARGE_EXPIRY_MS) return charge;
-  return { ...charge, status: 'REFUNDED', reason: 'EXPIRED', threedsStatus: 'NOT_AVAILABLE', amountRefunded: charge.amount };
+  return { ...charge, status: 'REFUNDED', reason: 'EXPIRED', threeDSStatus: 'NOT_AVAILABLE', amountRefunded: charge.amount };
 }
 
 /** The one place that decides how a charge may move (DESIGN §7). Pure: `now` is given. */
@@ -41,15 +41,15 @@ export function transition<C extends ChargeState>(current: C, event: ChargeEvent
 
   switch (event.type) {
     case 'authenticate':
-      if (charge.threedsStatus !== 'PENDING') {
-        return fail({ code: 'AUTHENTICATION_NOT_PENDING', message: `3-D Secure is ${charge.threedsStatus}, not PENDING.` });
+      if (charge.threeDSStatus !== 'PENDING') {
+        return fail({ code: 'AUTHENTICATION_NOT_PENDING', message: `3-D Secure is ${charge.threeDSStatus}, not PENDING.` });
       }
-      return ok({ ...charge, threedsStatus: event.result === 'success' ? 'CHARGEABLE' : 'FAILED' });
+      return ok({ ...charge, threeDSStatus: event.result === 'success' ? 'CHARGEABLE' : 'FAILED' });
     case 'capture':
       return capture(charge, event.fees);
     case 'cancel':
       if (charge.status !== 'PENDING') return fail(alreadyCaptured('cancel'));
-      return ok({ ...charge, status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', threedsStatus: 'NOT_AVAILABLE' });
+      return ok({ ...charge, status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', threeDSStatus: 'NOT_AVAILABLE' });
     case 'refund':
       return refund(charge, event.amount);
     default:
@@ -75,13 +75,13 @@ function endedError(charge: ChargeState, event: ChargeEvent): TransitionError | 
 
 function capture<C extends ChargeState>(charge: C, fees: FeeSchedule): TransitionResult<C> {
   if (charge.status !== 'PENDING') return fail(alreadyCaptured('capture'));
-  if (charge.threedsStatus === 'PENDING') {
+  if (charge.threeDSStatus === 'PENDING') {
     return fail({ code: 'AUTHENTICATION_REQUIRED', message: 'The shopper has not completed 3-D Secure authentication yet.' });
   }
-  if (charge.threedsStatus === 'FAILED') {
+  if (charge.threeDSStatus === 'FAILED') {
     return fail({ code: 'AUTHENTICATION_FAILED', message: 'The shopper failed 3-D Secure authentication.' });
   }
-  return ok({ ...charge, status: 'CHARGE_SUCCESS', threedsStatus: 'CAPTURED', fees: captureFee(charge.amount, fees) });
+  return ok({ ...charge, status: 'CHARGE_SUCCESS', threeDSStatus: 'CAPTURED', fees: captureFee(charge.amount, fees) });
 }
 
 function refund<C extends ChargeState>(charge: C, amount: number | undefined): TransitionResult<C> {
@@ -102,7 +102,7 @@ function refund<C extends ChargeState>(charge: C, amount: number | undefined): T
         parameter: 'amount',
       });
     }
-    return ok({ ...charge, status: 'REFUNDED', threedsStatus: 'NOT_AVAILABLE', amountRefunded: charge.amount }, requested);
+    return ok({ ...charge, status: 'REFUNDED', threeDSStatus: 'NOT_AVAILABLE', amountRefunded: charge.amount }, requested);
   }
   const amountRefunded = charge.amountRefunded + requested;
   return ok({ ...charge, status: amountRefunded === charge.amount ? 'REFUNDED' : 'PARTIALLY_REFUNDED', amountRefunded }, requested);

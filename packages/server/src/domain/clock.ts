@@ -13,3 +13,6 @@ export function epochSeconds(ms: number): number {
 export function isoSecondsUtc(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19);
 }
+
+/** Where the server reads the time: injected, so that expiry and races are testable without sleeping. */
+export type Clock = { now(): number };

@@ -1,47 +1,59 @@
 import { PayframeError } from '@payframe/contract';
 import type { FastifyRequest } from 'fastify';
 import { looksLikeApiKey } from '../security/api-keys.ts';
-import { type Db } from '../services/context.ts';
 import { resolveKey } from '../services/api-keys.ts';
+import type { Store } from '../services/context.ts';
+import { authOf } from './request-context.ts';
 
-export type AuthOptions = { db: Db; liveEnabled: boolean };
-
-/**
- * The /v2 gate, in the order of DESIGN §4: key (401) → HTTPS for live keys → publishable key on a
- * secret route → live money movement without an acquirer → unknown route or method.
- * Runs before the body is read, so a refused request costs no parsing.
+/*
+ * The /v2 gate, in the order of docs/design.md ("Keys, modes and the order of checks"): the key
+ * (401) → HTTPS for live keys → a publishable key on a secret route (403) → live money movement
+ * without an acquirer, or a live key on a test helper (403) → unknown route (404) or method (405)
+ * → the body (400/413/415). Each step is a hook of the scope it belongs to (app.ts registers the
+ * scopes): the /v2 scope checks the key, the secret realm refuses publishable keys, its money and
+ * test-helper scopes judge live mode, and a path's refused methods answer 405 from their own
+ * route. All of it runs on onRequest, before the body is read, so a refused request costs no parsing.
  */
-export function authenticate({ db, liveEnabled }: AuthOptions) {
+
+/** Every /v2 request: who is calling, over what; and unknown URLs, once the caller is known. */
+export function authenticate(store: Store) {
   return async function authenticateRequest(request: FastifyRequest): Promise<void> {
     if (request.method === 'OPTIONS') return;
     const header = request.headers['x-api-key'];
     const key = Array.isArray(header) ? header[0] : header;
-    const resolved = key && looksLikeApiKey(key) ? await resolveKey(db, key) : null;
+    const resolved = key && looksLikeApiKey(key) ? await resolveKey(store, key) : null;
     if (!resolved) {
       throw new PayframeError('INVALID_API_KEY', key ? 'Invalid API key provided.' : 'No API key provided: send it in the X-Api-Key header.');
     }
     request.auth = resolved;
-
     if (resolved.mode === 'live' && request.protocol !== 'https') {
       throw new PayframeError('HTTPS_REQUIRED');
-    }
-    const config = request.routeOptions.config;
-    if (!request.is404) {
-      if (resolved.kind === 'publishable' && config.access !== 'publishable') {
-        throw new PayframeError('PUBLISHABLE_KEY_NOT_ALLOWED');
-      }
-      if (resolved.mode === 'live' && config.testOnly) {
-        throw new PayframeError('LIVE_MODE_NOT_ALLOWED', 'Test helpers accept test-mode secret keys only.');
-      }
-      if (resolved.mode === 'live' && config.movesMoney && !liveEnabled) {
-        throw new PayframeError('LIVE_MODE_NOT_ALLOWED', 'Live mode is not enabled on this server: no acquirer is configured.');
-      }
     }
     if (request.is404) {
       throw new PayframeError('ROUTE_NOT_FOUND');
     }
-    if (config.methodNotAllowed) {
-      throw new PayframeError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on this URL.`);
+  };
+}
+
+/** The secret realm: everything but creating tokens needs a secret key. */
+export async function secretKeyOnly(request: FastifyRequest): Promise<void> {
+  if (authOf(request).kind === 'publishable') {
+    throw new PayframeError('PUBLISHABLE_KEY_NOT_ALLOWED');
+  }
+}
+
+/** Routes that create or move money: refused in live mode while no acquirer is configured. */
+export function liveNeedsAcquirer(liveEnabled: boolean) {
+  return async function refuseLiveWithoutAcquirer(request: FastifyRequest): Promise<void> {
+    if (authOf(request).mode === 'live' && !liveEnabled) {
+      throw new PayframeError('LIVE_MODE_NOT_ALLOWED', 'Live mode is not enabled on this server: no acquirer is configured.');
     }
   };
+}
+
+/** Test helpers: refused for live keys. */
+export async function testModeOnly(request: FastifyRequest): Promise<void> {
+  if (authOf(request).mode === 'live') {
+    throw new PayframeError('LIVE_MODE_NOT_ALLOWED', 'Test helpers accept test-mode secret keys only.');
+  }
 }

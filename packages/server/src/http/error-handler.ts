@@ -2,7 +2,6 @@ import { PayframeError } from '@payframe/contract';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isStoreUnavailable } from '../storage/unavailable.ts';
 
 /** Fastify's own failures that a client can cause, and what they mean in the contract. */
 const FASTIFY_ERRORS: Record<string, (error: FastifyError) => PayframeError> = {
@@ -20,11 +19,6 @@ export function toPayframeError(error: unknown, request: FastifyRequest): Payfra
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
   if (known) return known(fastifyError);
-  if (isStoreUnavailable(error)) {
-    return new PayframeError('SERVICE_UNAVAILABLE', 'The database is unavailable right now; retry shortly.', {
-      headers: { 'retry-after': '1' },
-    });
-  }
   if (fastifyError.statusCode === 429) return new PayframeError('RATE_LIMITED');
   if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
     return new PayframeError('PARAMETER_INVALID', 'The request body could not be parsed (malformed, or a forbidden key such as __proto__).');
@@ -58,8 +52,9 @@ function valueAt(source: unknown, path: string[]): unknown {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const payframeError = toPayframeError(error, request);
-    if (isStoreUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+    // The store turns an outage into SERVICE_UNAVAILABLE and keeps the driver's error as the cause.
+    if (payframeError.code === 'SERVICE_UNAVAILABLE' && payframeError.cause !== undefined) {
+      request.log.warn({ err: payframeError.cause }, 'database unavailable');
     } else if (payframeError.status >= 500 && payframeError.code !== 'SERVICE_UNAVAILABLE') {
       request.log.error({ err: error }, 'request failed');
     }

@@ -1,6 +1,6 @@
 import type { Mode } from '@payframe/contract';
 import type { FastifyRequest } from 'fastify';
-import { accountNow } from '../domain/clock.ts';
+import { accountNow, type Clock } from '../domain/clock.ts';
 import type { KeyKind } from '../security/api-keys.ts';
 import type { Caller } from '../services/context.ts';
 
@@ -10,16 +10,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth | null;
   }
-  interface FastifyContextConfig {
-    /** Who may call the route: secret keys only unless it says publishable keys may too. */
-    access?: 'publishable' | 'secret';
-    /** Creates or moves money: refused in live mode while no acquirer is configured. */
-    movesMoney?: boolean;
-    /** A test helper: refused for live keys. */
-    testOnly?: boolean;
-    /** The path exists, with other methods. */
-    methodNotAllowed?: boolean;
-  }
 }
 
 export function authOf(request: FastifyRequest): RequestAuth {
@@ -28,7 +18,7 @@ export function authOf(request: FastifyRequest): RequestAuth {
 }
 
 /** The caller, on the clock of its account and mode, read once per request. */
-export function callerOf(request: FastifyRequest): Caller {
+export function callerOf(request: FastifyRequest, clock: Clock): Caller {
   const auth = authOf(request);
-  return { accountId: auth.accountId, mode: auth.mode, now: accountNow(Date.now(), auth.mode, auth.testClockOffset) };
+  return { accountId: auth.accountId, mode: auth.mode, now: accountNow(clock.now(), auth.mode, auth.testClockOffset) };
 }

@@ -4,16 +4,19 @@ import { isTokenExpired } from '../domain/token-lifetime.ts';
 import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
 import type { IssuerOutcome } from '@payframe/contract/test-cards';
 import { openCard } from '../security/vault.ts';
+import { findCharge, insertCharge } from '../storage/repositories/charges.ts';
+import { consumeToken, findToken, tokenOfCharge } from '../storage/repositories/tokens.ts';
 import type { ChargesTable, TokensTable } from '../storage/schema.ts';
-import { type Caller, type Db, type Outcome, ownedBy, type ServiceDeps } from './context.ts';
-import { findToken } from './tokens.ts';
+import type { Caller, Db, ServiceDeps } from './context.ts';
+import { CardDeclined } from './errors.ts';
 import { chargeView } from './views.ts';
 
 /**
  * Consumes the token (first attempt wins, approved or declined), asks the acquirer,
- * and stores a PENDING charge only when the card was approved.
+ * and stores a PENDING charge only when the card was approved. A decline throws CardDeclined:
+ * the token stays spent.
  */
-export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, input: CreateChargeBody): Promise<Outcome<Charge>> {
+export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, input: CreateChargeBody): Promise<Charge> {
   const token = await findToken(db, caller, input.token);
   if (!token) {
     throw new PayframeError('RESOURCE_MISSING', 'No such token.', { parameter: 'token', status: 400 });
@@ -32,15 +35,8 @@ export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, in
   const acquirer = caller.mode === 'test' ? deps.testAcquirer : deps.liveAcquirer;
   if (!acquirer) throw new PayframeError('LIVE_MODE_NOT_ALLOWED');
 
-  // The conditional update is the race: of concurrent attempts on one token exactly one changes the row.
-  const consumed = await db
-    .updateTable('tokens')
-    .set({ used_at: caller.now, card_secret: null })
-    .where('id', '=', token.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (consumed.numUpdatedRows !== 1n || !token.card_secret) {
-    return { ok: false, error: new PayframeError('TOKEN_ALREADY_USED', ERROR_CODES.TOKEN_ALREADY_USED.message, { parameter: 'token' }) };
+  if (!(await consumeToken(db, token.id, caller.now)) || !token.card_secret) {
+    throw new PayframeError('TOKEN_ALREADY_USED', ERROR_CODES.TOKEN_ALREADY_USED.message, { parameter: 'token' });
   }
 
   const secret = openCard(deps.secrets.cardEncryptionKey, token.id, token.card_secret);
@@ -52,9 +48,7 @@ export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, in
         currency: input.currency,
         mode: caller.mode,
       });
-  if (!outcome.approved) {
-    return { ok: false, error: declineError(outcome.code, outcome.declineReason) };
-  }
+  if (!outcome.approved) throw new CardDeclined(outcome.code, outcome.declineReason);
 
   const charge: ChargesTable = {
     id: deps.ids.charge(),
@@ -75,34 +69,17 @@ export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, in
     updated_at: caller.now,
     version: 1,
   };
-  await db.insertInto('charges').values(charge).execute();
-  return { ok: true, value: chargeView(charge, token, deps) };
-}
-
-const DECLINE_MESSAGES = {
-  DECLINED: 'The card was declined.',
-  EXPIRED_CARD: 'The card has expired.',
-  INCORRECT_CVC: 'The card security code is incorrect.',
-} as const;
-
-function declineError(code: keyof typeof DECLINE_MESSAGES, declineReason: PayframeError['declineReason']): PayframeError {
-  return new PayframeError(code, DECLINE_MESSAGES[code], {
-    ...(declineReason ? { declineReason } : {}),
-    ...(code === 'INCORRECT_CVC' ? { parameter: 'card.cvc' } : {}),
-  });
+  await insertCharge(db, charge);
+  return chargeView(charge, token, deps);
 }
 
 export type LoadedCharge = { charge: ChargesTable; token: TokensTable };
 
 /** The charge with its token, as of the caller's clock (expiry applied), or a 404. */
 export async function loadCharge(db: Db, caller: Caller, id: string): Promise<LoadedCharge> {
-  const charge = await db
-    .selectFrom('charges')
-    .selectAll()
-    .where((eb) => eb.and(ownedBy(caller, id)))
-    .executeTakeFirst();
+  const charge = await findCharge(db, caller, id);
   if (!charge) throw new PayframeError('RESOURCE_MISSING', 'No such charge.', { parameter: 'id' });
-  const token = await db.selectFrom('tokens').selectAll().where('id', '=', charge.token_id).executeTakeFirstOrThrow();
+  const token = await tokenOfCharge(db, charge.token_id);
   return { charge: withState(charge, settle(toState(charge), caller.now)), token };
 }
 
@@ -114,7 +91,7 @@ export async function retrieveCharge(db: Db, deps: ServiceDeps, caller: Caller, 
 export function toState(row: ChargesTable): ChargeState {
   return {
     status: row.status,
-    threedsStatus: row.threeds_status,
+    threeDSStatus: row.threeds_status,
     reason: row.reason,
     amount: row.amount,
     amountRefunded: row.amount_refunded,
@@ -128,7 +105,7 @@ export function withState(row: ChargesTable, state: ChargeState): ChargesTable {
   return {
     ...row,
     status: state.status,
-    threeds_status: state.threedsStatus,
+    threeds_status: state.threeDSStatus,
     reason: state.reason,
     amount_refunded: state.amountRefunded,
     fees: state.fees,

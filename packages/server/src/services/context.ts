@@ -1,13 +1,15 @@
-import type { Mode, PayframeError } from '@payframe/contract';
-import type { Kysely } from 'kysely';
 import type { Acquirer } from '../acquirer/acquirer.ts';
+import type { Clock } from '../domain/clock.ts';
 import type { FeeSchedule } from '../domain/fees.ts';
 import type { IdGenerator } from '../ids.ts';
 import type { ServerSecrets } from '../security/secrets.ts';
-import type { Database } from '../storage/schema.ts';
+import type { Owner } from '../storage/repositories/owned.ts';
 
-/** A connection or a transaction: services run inside whichever the caller opened. */
-export type Db = Kysely<Database>;
+/**
+ * What http/ holds of storage: the store (a runner for reads and durable transactions) and the
+ * handle a transaction passes to services. Opaque to it: only services and repositories use them.
+ */
+export type { Db, Store } from '../storage/db.ts';
 
 export type ServiceDeps = {
   secrets: ServerSecrets;
@@ -17,15 +19,9 @@ export type ServiceDeps = {
   fees: FeeSchedule;
   threeDSUrl: () => string;
   ids: IdGenerator;
+  /** The real time; a caller's time adds its account's test clock (see Caller). */
+  clock: Clock;
 };
 
 /** Who is asking, and what time it is for them (the test clock applies in test mode). */
-export type Caller = { accountId: string; mode: Mode; now: number };
-
-/** Payment failures whose side effects must still commit (a declined charge consumes its token). */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: PayframeError };
-
-/** The row with this id, if it belongs to the caller's account and mode: other tenants' rows do not exist. */
-export function ownedBy(caller: Caller, id: string) {
-  return { id, account_id: caller.accountId, mode: caller.mode };
-}
+export type Caller = Owner & { now: number };

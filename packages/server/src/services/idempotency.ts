@@ -1,6 +1,16 @@
 import { type Mode, PayframeError } from '@payframe/contract';
 import type { KeyKind } from '../security/api-keys.ts';
-import type { Db } from './context.ts';
+import type { Clock } from '../domain/clock.ts';
+import {
+  deleteIdempotencyClaim,
+  deleteIdempotencyKeyOlderThan,
+  findIdempotencyKey,
+  insertIdempotencyClaim,
+  relockIdempotencyKey,
+  storeIdempotentResponse,
+} from '../storage/repositories/idempotency.ts';
+import type { Db, Store } from './context.ts';
+import { CardDeclined } from './errors.ts';
 
 /** Responses are replayed for a day; an in-flight claim older than a minute belonged to a crashed process. */
 export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -9,35 +19,62 @@ export const STALE_CLAIM_MS = 60 * 1000;
 /** Keys are scoped by the kind of API key too: a publishable key (public by nature) cannot occupy a secret key's. */
 export type IdempotencyScope = { accountId: string; mode: Mode; keyKind: KeyKind; key: string; requestHash: string };
 export type StoredResponse = { status: number; body: string };
-export type Claim = { kind: 'claimed' } | { kind: 'replay'; response: StoredResponse };
+export type MutationResult<T> = { kind: 'done'; value: T } | { kind: 'replay'; response: StoredResponse };
 
-function byKey(scope: IdempotencyScope) {
-  return { account_id: scope.accountId, mode: scope.mode, key_kind: scope.keyKind, key: scope.key };
+/**
+ * Runs a POST's work in one transaction. With an idempotency scope, the response is stored in that
+ * same transaction, so a replay and the side effects it describes can never disagree. A refusal
+ * (4xx) is stored too; a server fault gives the key back so that the client's retry runs again.
+ */
+export async function runMutation<T>(store: Store, clock: Clock, scope: IdempotencyScope | null, work: (tx: Db) => Promise<T>): Promise<MutationResult<T>> {
+  if (!scope) return { kind: 'done', value: await commit(store, null, work) };
+  const claim = await store.transaction((tx) => claimIdempotencyKey(tx, scope, clock.now()));
+  if (claim.kind === 'replay') return claim;
+  try {
+    return { kind: 'done', value: await commit(store, scope, work) };
+  } catch (error) {
+    if (error instanceof CardDeclined) throw error; // stored with the writes it kept
+    if (error instanceof PayframeError && error.status < 500) {
+      await store.transaction((tx) => storeIdempotentResponse(tx, scope, errorResponse(error)));
+    } else {
+      await store.transaction((tx) => deleteIdempotencyClaim(tx, scope));
+    }
+    throw error;
+  }
 }
+
+/** The work and its stored response in one transaction; a decline commits too (services/errors.ts), then is thrown. */
+async function commit<T>(store: Store, scope: IdempotencyScope | null, work: (tx: Db) => Promise<T>): Promise<T> {
+  const result = await store.transaction(async (tx): Promise<{ value: T } | { declined: CardDeclined }> => {
+    try {
+      const value = await work(tx);
+      if (scope) await storeIdempotentResponse(tx, scope, { status: 200, body: JSON.stringify(value) });
+      return { value };
+    } catch (error) {
+      if (!(error instanceof CardDeclined)) throw error;
+      if (scope) await storeIdempotentResponse(tx, scope, errorResponse(error));
+      return { declined: error };
+    }
+  });
+  if ('declined' in result) throw result.declined;
+  return result.value;
+}
+
+function errorResponse(error: PayframeError): StoredResponse {
+  return { status: error.status, body: JSON.stringify(error.toBody()) };
+}
+
+type Claim = { kind: 'claimed' } | { kind: 'replay'; response: StoredResponse };
 
 /**
  * Claims the key for this request, or answers what an earlier one already did. The claim is its
  * own committed write, so a concurrent duplicate sees it at once and gets a 409.
  */
-export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, now: number): Promise<Claim> {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where((eb) => eb.and(byKey(scope)))
-    .where('created_at', '<', now - REPLAY_WINDOW_MS)
-    .execute();
-  const inserted = await db
-    .insertInto('idempotency_keys')
-    .values({ ...byKey(scope), request_hash: scope.requestHash, state: 'in_flight', response_status: null, response_body: null, created_at: now, locked_at: now })
-    .onConflict((oc) => oc.columns(['account_id', 'mode', 'key_kind', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  if (inserted) return { kind: 'claimed' };
+async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, now: number): Promise<Claim> {
+  await deleteIdempotencyKeyOlderThan(db, scope, now - REPLAY_WINDOW_MS);
+  if (await insertIdempotencyClaim(db, scope, scope.requestHash, now)) return { kind: 'claimed' };
 
-  const existing = await db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where((eb) => eb.and(byKey(scope)))
-    .executeTakeFirstOrThrow();
+  const existing = await findIdempotencyKey(db, scope);
   if (existing.request_hash !== scope.requestHash) {
     throw new PayframeError(
       'IDEMPOTENCY_KEY_REUSED',
@@ -50,30 +87,6 @@ export async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, now: 
   if (existing.locked_at > now - STALE_CLAIM_MS) {
     throw new PayframeError('IDEMPOTENCY_CONFLICT');
   }
-  const takenOver = await db
-    .updateTable('idempotency_keys')
-    .set({ locked_at: now })
-    .where((eb) => eb.and(byKey(scope)))
-    .where('locked_at', '=', existing.locked_at)
-    .executeTakeFirst();
-  if (takenOver.numUpdatedRows === 1n) return { kind: 'claimed' };
+  if (await relockIdempotencyKey(db, scope, existing.locked_at, now)) return { kind: 'claimed' };
   throw new PayframeError('IDEMPOTENCY_CONFLICT');
-}
-
-/** Stores the response; called inside the transaction of the side effects it describes. */
-export async function completeIdempotencyKey(db: Db, scope: IdempotencyScope, response: StoredResponse): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ state: 'done', response_status: response.status, response_body: response.body })
-    .where((eb) => eb.and(byKey(scope)))
-    .execute();
-}
-
-/** Gives the key back after a server fault, so that the client's retry runs the request again. */
-export async function releaseIdempotencyKey(db: Db, scope: IdempotencyScope): Promise<void> {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where((eb) => eb.and(byKey(scope)))
-    .where('state', '=', 'in_flight')
-    .execute();
 }

@@ -1,8 +1,9 @@
 import { PayframeError, type ThreeDSStatus } from '@payframe/contract';
 import { accountNow } from '../domain/clock.ts';
-import { authenticateCharge } from './charge-moves.ts';
+import { findChargeAccount } from '../storage/repositories/charges.ts';
 import { type LoadedCharge, loadCharge } from './charges.ts';
-import type { Caller, Db, ServiceDeps } from './context.ts';
+import type { Caller, Db, ServiceDeps, Store } from './context.ts';
+import { authenticateCharge } from './threeds-result.ts';
 
 /** A charge as the hosted 3-D Secure page sees it: with its merchant's name and its own caller. */
 export type HostedCharge = LoadedCharge & { merchantName: string; caller: Caller };
@@ -12,16 +13,16 @@ export type HostedCharge = LoadedCharge & { merchantName: string; caller: Caller
  * key, so the caller is the charge's own account and mode, on that account's clock (expiry
  * applied). Check the link's paRes first: the id alone proves nothing.
  */
-export async function findHostedCharge(db: Db, id: string, realNow: number): Promise<HostedCharge | null> {
-  const row = await db
-    .selectFrom('charges')
-    .innerJoin('accounts', 'accounts.id', 'charges.account_id')
-    .select(['charges.account_id as accountId', 'charges.mode as mode', 'accounts.name as name', 'accounts.test_clock_offset as offset'])
-    .where('charges.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return null;
-  const caller: Caller = { accountId: row.accountId, mode: row.mode, now: accountNow(realNow, row.mode, Number(row.offset)) };
-  return { ...(await loadCharge(db, caller, id)), merchantName: row.name, caller };
+export function findHostedCharge(store: Store, id: string, realNow: number): Promise<HostedCharge | null> {
+  return store.read((db) => hostedCharge(db, id, realNow));
+}
+
+async function hostedCharge(db: Db, id: string, realNow: number): Promise<HostedCharge | null> {
+  const account = await findChargeAccount(db, id);
+  if (!account) return null;
+  const { accountId, mode, merchantName, testClockOffset } = account;
+  const caller: Caller = { accountId, mode, now: accountNow(realNow, mode, testClockOffset) };
+  return { ...(await loadCharge(db, caller, id)), merchantName, caller };
 }
 
 export type HostedOutcome =
@@ -34,14 +35,12 @@ export type HostedOutcome =
  * Records the shopper's answer through the one lifecycle (3DS PENDING → CHARGEABLE or FAILED).
  * This is what spends the link: of concurrent answers exactly one is recorded.
  */
-export async function recordHostedOutcome(
-  db: Db,
-  deps: ServiceDeps,
-  id: string,
-  result: 'success' | 'failure',
-  realNow: number,
-): Promise<HostedOutcome> {
-  const hosted = await findHostedCharge(db, id, realNow);
+export function recordHostedOutcome(store: Store, deps: ServiceDeps, id: string, result: 'success' | 'failure'): Promise<HostedOutcome> {
+  return store.transaction((tx) => recordOutcome(tx, deps, id, result, deps.clock.now()));
+}
+
+async function recordOutcome(db: Db, deps: ServiceDeps, id: string, result: 'success' | 'failure', realNow: number): Promise<HostedOutcome> {
+  const hosted = await hostedCharge(db, id, realNow);
   if (!hosted) return { kind: 'missing' };
   try {
     const charge = await authenticateCharge(db, deps, hosted.caller, id, result);
@@ -49,7 +48,7 @@ export async function recordHostedOutcome(
   } catch (error) {
     if (!(error instanceof PayframeError) || error.code !== 'AUTHENTICATION_NOT_PENDING') throw error;
     // Another answer may have won meanwhile: show the charge as it is now.
-    const current = await findHostedCharge(db, id, realNow);
+    const current = await hostedCharge(db, id, realNow);
     return current ? { kind: 'unchanged', hosted: current } : { kind: 'missing' };
   }
 }

@@ -2,8 +2,9 @@ import { type CreateTokenBody, ERROR_CODES, PayframeError, type Token } from '@p
 import { describeCard, isExpired, isValidCardNumber, keptLeadingDigits } from '../domain/card-info.ts';
 import { cardFingerprint } from '../security/fingerprint.ts';
 import { sealCard } from '../security/vault.ts';
+import { findToken, insertToken } from '../storage/repositories/tokens.ts';
 import type { TokensTable } from '../storage/schema.ts';
-import { type Caller, type Db, ownedBy, type ServiceDeps } from './context.ts';
+import type { Caller, Db, ServiceDeps } from './context.ts';
 import { tokenView } from './views.ts';
 
 /** Exchanges card details for a single-use token; the number and CVC are stored only sealed. */
@@ -47,16 +48,8 @@ export async function createToken(
     shopper_session_id: shopper.session_id,
     shopper_email: shopper.email,
   };
-  await db.insertInto('tokens').values(row).execute();
+  await insertToken(db, row);
   return tokenView(row);
-}
-
-export async function findToken(db: Db, caller: Caller, id: string): Promise<TokensTable | undefined> {
-  return db
-    .selectFrom('tokens')
-    .selectAll()
-    .where((eb) => eb.and(ownedBy(caller, id)))
-    .executeTakeFirst();
 }
 
 export async function retrieveToken(db: Db, caller: Caller, id: string): Promise<Token> {

@@ -2,18 +2,39 @@ import type { Kysely } from 'kysely';
 import { openPostgresStore, type PostgresOptions } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { openSqliteStore } from './sqlite.ts';
+import { orUnavailable } from './unavailable.ts';
 
 export type StorageLocation = { kind: 'sqlite'; dataDir: string } | ({ kind: 'postgres' } & PostgresOptions);
 
-export type Store = {
-  /** For reads and single statements. */
-  db: Kysely<Database>;
+/** A connection or a transaction: repositories run their queries on whichever the caller opened. */
+export type Db = Kysely<Database>;
+
+/** What the dialects provide: the connection pool and a durable transaction runner. */
+export type Connection = {
+  db: Db;
   /** Runs `work` in a transaction and resolves only once its commit is durable. */
-  transaction<T>(work: (tx: Kysely<Database>) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/**
+ * The store as the rest of the server uses it. Work receives a `Db` to hand to repositories;
+ * a database outage in any of it arrives as PayframeError('SERVICE_UNAVAILABLE').
+ */
+export type Store = {
+  /** Reads and single statements, outside a transaction. */
+  read<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /** Runs `work` in a transaction and resolves only once its commit is durable. */
+  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
 /** Opens the store, runs pending migrations and returns it ready for requests. */
-export function openStore(location: StorageLocation): Promise<Store> {
-  return location.kind === 'sqlite' ? openSqliteStore(location.dataDir) : openPostgresStore(location);
+export async function openStore(location: StorageLocation): Promise<Store> {
+  const connection = await (location.kind === 'sqlite' ? openSqliteStore(location.dataDir) : openPostgresStore(location));
+  return {
+    read: (work) => orUnavailable(() => work(connection.db)),
+    transaction: (work) => orUnavailable(() => connection.transaction(work)),
+    close: () => connection.close(),
+  };
 }

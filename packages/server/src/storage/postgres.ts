@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Store } from './db.ts';
+import type { Connection } from './db.ts';
 import { migrate } from './migrate.ts';
 import type { Database } from './schema.ts';
 
@@ -21,7 +21,7 @@ const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 5;
 
 /** PostgreSQL for scale-out: any number of stateless instances share it. */
-export async function openPostgresStore(options: PostgresOptions): Promise<Store> {
+export async function openPostgresStore(options: PostgresOptions): Promise<Connection> {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize,

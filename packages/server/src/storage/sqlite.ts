@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely } from 'kysely';
-import type { Store } from './db.ts';
+import type { Connection } from './db.ts';
 import { makePrivateFile, prepareDataDirectory, restrictIfPresent } from './file-modes.ts';
 import { GroupCommit, GroupCommitSqliteDialect } from './group-commit.ts';
 import { migrate } from './migrate.ts';
 import type { Database } from './schema.ts';
 
 /** The embedded store: one SQLite file in the data directory, WAL, every commit fsynced (grouped). */
-export async function openSqliteStore(dataDir: string): Promise<Store> {
+export async function openSqliteStore(dataDir: string): Promise<Connection> {
   prepareDataDirectory(dataDir);
   const file = join(dataDir, 'payframe.sqlite3');
   // SQLite gives the WAL and SHM files the database file's mode: making it 0600 first covers all three.

@@ -1,3 +1,5 @@
+import { PayframeError } from '@payframe/contract';
+
 /** Socket-level failures reaching the database server. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
@@ -5,7 +7,7 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
  * Whether an error means the database cannot be reached or used right now (an outage to retry
  * after), as opposed to a fault in our own code. Covers both stores.
  */
-export function isStoreUnavailable(error: unknown): boolean {
+function isStoreUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
@@ -18,4 +20,27 @@ export function isStoreUnavailable(error: unknown): boolean {
   }
   // node-postgres reports these without a code.
   return typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated|Query read timeout/i.test(message);
+}
+
+/**
+ * The one place an outage becomes the API's 503: every store call passes its failure through here,
+ * so the layers above see either a PayframeError or a fault in our own code. The driver's error
+ * stays as the `cause`, for the log.
+ */
+export function asServiceUnavailable(error: unknown): unknown {
+  if (!isStoreUnavailable(error)) return error;
+  const unavailable = new PayframeError('SERVICE_UNAVAILABLE', 'The database is unavailable right now; retry shortly.', {
+    headers: { 'retry-after': '1' },
+  });
+  unavailable.cause = error;
+  return unavailable;
+}
+
+/** Runs a store call, turning an outage into SERVICE_UNAVAILABLE. */
+export async function orUnavailable<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw asServiceUnavailable(error);
+  }
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import type { Db } from '../../services/context.ts';
+import type { Store } from '../../services/context.ts';
+import { checkHealth } from '../../services/health.ts';
 
 /** Ready means the database answers, not merely that the process is up. */
-export function healthRoutes(db: Db) {
+export function healthRoutes(store: Store) {
   return async (app: FastifyInstance) => {
     app.get('/healthz', { schema: { hide: true } }, async () => {
-      await sql`select 1`.execute(db);
+      await checkHealth(store);
       return { status: 'ok' };
     });
   };

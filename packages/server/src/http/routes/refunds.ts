@@ -1,24 +1,22 @@
 import { CreateRefundBodySchema, ErrorBodySchema, RefundSchema, ResourceIdParamsSchema } from '@payframe/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { refundCharge, retrieveRefund } from '../../services/charge-moves.ts';
-import type { ServiceDeps } from '../../services/context.ts';
-import type { Store } from '../../storage/db.ts';
-import { runMutation, succeeded } from '../mutation.ts';
+import type { ServiceDeps, Store } from '../../services/context.ts';
+import { refundCharge, retrieveRefund } from '../../services/refunds.ts';
+import { idempotent } from '../idempotency.ts';
 import { callerOf } from '../request-context.ts';
-import { refuseOtherMethods } from './define.ts';
+import { refuseOtherMethods } from './refuse-other-methods.ts';
 
 const refundResponse = { 200: RefundSchema, default: ErrorBodySchema };
 
-export function refundRoutes(store: Store, deps: ServiceDeps) {
-  return async (app: FastifyInstance) => {
-    const api = app.withTypeProvider<ZodTypeProvider>();
+// One path, two meanings: POST takes a charge id, GET a refund id (as the spec has it).
 
-    // One path, two meanings: POST takes a charge id, GET a refund id (as the spec has it).
-    api.post(
+/** Secret realm, money scope. */
+export function refundCreationRoutes(store: Store, deps: ServiceDeps) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().post(
       '/charges/refund/:id',
       {
-        config: { movesMoney: true },
         schema: {
           summary: 'Refund a charge, in full or in part',
           params: ResourceIdParamsSchema,
@@ -27,16 +25,21 @@ export function refundRoutes(store: Store, deps: ServiceDeps) {
         },
       },
       async (request, reply) => {
-        const caller = callerOf(request);
+        const caller = callerOf(request, deps.clock);
         const { amount } = request.body;
-        return runMutation(store, request, reply, async (tx) => succeeded(await refundCharge(tx, deps, caller, request.params.id, amount)));
+        return idempotent(store, deps, request, reply, (tx) => refundCharge(tx, deps, caller, request.params.id, amount));
       },
     );
+  };
+}
 
-    api.get(
+/** Secret realm. The path's other methods answer 405 from here: reading is what every secret key may do. */
+export function refundReadRoutes(store: Store, deps: ServiceDeps) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
       '/charges/refund/:id',
       { schema: { summary: 'Retrieve a refund', params: ResourceIdParamsSchema, response: refundResponse } },
-      async (request) => retrieveRefund(store.db, callerOf(request), request.params.id),
+      async (request) => store.read((db) => retrieveRefund(db, callerOf(request, deps.clock), request.params.id)),
     );
     refuseOtherMethods(app, '/charges/refund/:id', ['GET', 'POST']);
   };

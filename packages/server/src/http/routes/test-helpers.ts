@@ -8,30 +8,26 @@ import {
 } from '@payframe/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticateCharge } from '../../services/charge-moves.ts';
-import type { ServiceDeps } from '../../services/context.ts';
-import type { Store } from '../../storage/db.ts';
+import type { ServiceDeps, Store } from '../../services/context.ts';
 import { advanceTestClock, testClockView } from '../../services/test-clock.ts';
-import { runMutation, succeeded } from '../mutation.ts';
+import { authenticateCharge } from '../../services/threeds-result.ts';
+import { idempotent } from '../idempotency.ts';
 import { authOf, callerOf } from '../request-context.ts';
-import { refuseOtherMethods } from './define.ts';
+import { refuseOtherMethods } from './refuse-other-methods.ts';
 
-const testOnly = { testOnly: true } as const;
-
-/** Test-mode shortcuts for QA: move the account's clock, settle 3-D Secure without a browser. */
+/** Secret realm, test-helper scope. Test-mode shortcuts for QA: move the account's clock, settle 3-D Secure without a browser. */
 export function testHelperRoutes(store: Store, deps: ServiceDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
     api.get(
       '/test_helpers/clock',
-      { config: testOnly, schema: { summary: "Read the account's test clock", response: { 200: TestClockSchema, default: ErrorBodySchema } } },
-      async (request) => testClockView(Date.now(), authOf(request).testClockOffset),
+      { schema: { summary: "Read the account's test clock", response: { 200: TestClockSchema, default: ErrorBodySchema } } },
+      async (request) => testClockView(deps.clock.now(), authOf(request).testClockOffset),
     );
     api.post(
       '/test_helpers/clock',
       {
-        config: testOnly,
         schema: {
           summary: "Move the account's test clock forward",
           body: AdvanceClockBodySchema,
@@ -41,15 +37,14 @@ export function testHelperRoutes(store: Store, deps: ServiceDeps) {
       async (request, reply) => {
         const { accountId } = authOf(request);
         const seconds = request.body.advance_seconds;
-        return runMutation(store, request, reply, async (tx) => succeeded(await advanceTestClock(tx, accountId, seconds, Date.now())));
+        return idempotent(store, deps, request, reply, (tx) => advanceTestClock(tx, accountId, seconds, deps.clock.now()));
       },
     );
-    refuseOtherMethods(app, '/test_helpers/clock', ['GET', 'POST'], testOnly);
+    refuseOtherMethods(app, '/test_helpers/clock', ['GET', 'POST']);
 
     api.post(
       '/test_helpers/charges/:id/authenticate',
       {
-        config: testOnly,
         schema: {
           summary: 'Complete or fail 3-D Secure for a charge, as the shopper would on the hosted page',
           params: ResourceIdParamsSchema,
@@ -58,12 +53,12 @@ export function testHelperRoutes(store: Store, deps: ServiceDeps) {
         },
       },
       async (request, reply) => {
-        const caller = callerOf(request);
+        const caller = callerOf(request, deps.clock);
         const { id } = request.params;
         const { result } = request.body;
-        return runMutation(store, request, reply, async (tx) => succeeded(await authenticateCharge(tx, deps, caller, id, result)));
+        return idempotent(store, deps, request, reply, (tx) => authenticateCharge(tx, deps, caller, id, result));
       },
     );
-    refuseOtherMethods(app, '/test_helpers/charges/:id/authenticate', ['POST'], testOnly);
+    refuseOtherMethods(app, '/test_helpers/charges/:id/authenticate', ['POST']);
   };
 }

@@ -1,10 +1,9 @@
+import { PayframeError } from '@payframe/contract';
 import { contentSecurityPolicy, type PageModel, type PaymentSummary, renderPage } from '@payframe/threeds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidThreeDSParam } from '../../security/threeds-link.ts';
-import type { ServiceDeps } from '../../services/context.ts';
+import type { ServiceDeps, Store } from '../../services/context.ts';
 import { findHostedCharge, type HostedCharge, recordHostedOutcome, returnLink } from '../../services/threeds-page.ts';
-import type { Store } from '../../storage/db.ts';
-import { isStoreUnavailable } from '../../storage/unavailable.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,7 +48,7 @@ export function threeDSPageRoutes(store: Store, deps: ServiceDeps) {
       const { id } = request.params;
       const paRes = single(request.query.paRes);
       if (!validLink(id, paRes)) return sendPage(request, reply, 404, { kind: 'not-found' });
-      const hosted = await findHostedCharge(store.db, id, Date.now());
+      const hosted = await findHostedCharge(store, id, deps.clock.now());
       if (!hosted) return sendPage(request, reply, 404, { kind: 'not-found' });
       return sendHosted(request, reply, hosted, paRes);
     });
@@ -62,12 +61,11 @@ export function threeDSPageRoutes(store: Store, deps: ServiceDeps) {
       const result = body.result;
       if (result !== 'success' && result !== 'failure') {
         // Not our form's answer: show the page as it stands, so the shopper can still choose.
-        const hosted = await findHostedCharge(store.db, id, Date.now());
+        const hosted = await findHostedCharge(store, id, deps.clock.now());
         if (!hosted) return sendPage(request, reply, 404, { kind: 'not-found' });
         return sendHosted(request, reply, hosted, paRes, 400);
       }
-      const realNow = Date.now();
-      const outcome = await store.transaction((tx) => recordHostedOutcome(tx, deps, id, result, realNow));
+      const outcome = await recordHostedOutcome(store, deps, id, result);
       if (outcome.kind === 'missing') return sendPage(request, reply, 404, { kind: 'not-found' });
       if (outcome.kind === 'unchanged') return sendHosted(request, reply, outcome.hosted, paRes);
       return reply
@@ -141,8 +139,8 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, 
 
 /** Malformed bodies and outages get a page too, never the API's JSON. */
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  if (isStoreUnavailable(error)) {
-    request.log.warn({ err: error }, 'database unavailable');
+  if (error instanceof PayframeError && error.code === 'SERVICE_UNAVAILABLE') {
+    request.log.warn({ err: error.cause ?? error }, 'database unavailable');
     reply.header('retry-after', '1');
     return sendPage(request, reply, 503, { kind: 'error', reason: 'unavailable' });
   }

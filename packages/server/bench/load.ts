@@ -1,0 +1,144 @@
+/**
+ * The load: workers looping token → charge → capture against the instances until the deadline,
+ * over keep-alive node:http with form bodies encoded once.
+ */
+import http from 'node:http';
+
+/** Past this many errors the server is broken, not slow: stop instead of spinning on failures. */
+export const MAX_ERRORS = 1_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+type Reply = { status: number; body: string };
+
+export function apiClient(baseUrl: string, apiKey: string, concurrency: number) {
+  const { hostname, port } = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+
+  function post(path: string, form?: string): Promise<Reply> {
+    return new Promise((resolve, reject) => {
+      const headers: http.OutgoingHttpHeaders = { 'x-api-key': apiKey, 'content-length': form ? Buffer.byteLength(form) : 0 };
+      if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
+      const request = http.request({ agent, hostname, port, method: 'POST', path, headers }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('error', reject);
+      });
+      request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`no response within ${REQUEST_TIMEOUT_MS} ms`)));
+      request.once('error', reject);
+      request.end(form);
+    });
+  }
+  return { post, close: () => agent.destroy() };
+}
+export type ApiClient = ReturnType<typeof apiClient>;
+
+/** The frictionless test card (3-D Secure NOT_AVAILABLE), so a charge can be captured at once. */
+const TOKEN_FORM = new URLSearchParams({
+  'card[number]': '4242424242424242',
+  'card[cvc]': '123',
+  'card[exp_month]': '12',
+  'card[exp_year]': String(new Date().getUTCFullYear() + 3),
+  'card[name]': 'Ada Lovelace',
+  'shopper[ip]': '203.0.113.7',
+  'shopper[session_id]': 'bench-session',
+  'shopper[email]': 'ada@example.com',
+}).toString();
+
+function chargeForm(token: string): string {
+  return new URLSearchParams({
+    token,
+    amount: '500',
+    currency: 'eur',
+    description: 'Bench order',
+    return_url: 'https://shop.example/return',
+  }).toString();
+}
+
+
+export const ENDPOINTS = ['POST /v2/tokens', 'POST /v2/charges', 'POST /v2/charges/capture/:id'] as const;
+export type Endpoint = (typeof ENDPOINTS)[number];
+
+/** Everything one run records; latencies in milliseconds. */
+export type Recorder = {
+  flows: number[];
+  endpoints: Record<Endpoint, number[]>;
+  /** By instance: every request's latency, and its failures. */
+  instances: { latencies: number[]; errors: number }[];
+  errors: number;
+  firstError: string | null;
+};
+
+function newRecorder(instances: number): Recorder {
+  const endpoints = Object.fromEntries(ENDPOINTS.map((endpoint) => [endpoint, []])) as unknown as Recorder['endpoints'];
+  return { flows: [], endpoints, instances: Array.from({ length: instances }, () => ({ latencies: [], errors: 0 })), errors: 0, firstError: null };
+}
+
+class StepFailed extends Error {}
+
+/** Which instance a request goes to. */
+type Target = { instance: number; api: ApiClient };
+
+/**
+ * Worker w sends its k-th request to instance (w + k) mod N: every instance gets the same share,
+ * and consecutive steps of a flow land on different instances (a charge made on one is captured
+ * on another), so nothing can lean on per-process state.
+ */
+function roundRobin(apis: ApiClient[], worker: number): () => Target {
+  let sent = worker;
+  return () => {
+    const instance = sent++ % apis.length;
+    const api = apis[instance];
+    if (!api) throw new Error(`no client for instance ${instance}`);
+    return { instance, api };
+  };
+}
+
+/** One request, timed; anything but a 200 fails the flow. */
+async function step(record: Recorder, endpoint: Endpoint, target: Target, send: (api: ApiClient) => Promise<Reply>): Promise<string> {
+  const started = performance.now();
+  const reply = await send(target.api).catch((error: Error) => ({ status: 0, body: `network error: ${error.message}` }));
+  const elapsed = performance.now() - started;
+  const instance = record.instances[target.instance];
+  record.endpoints[endpoint].push(elapsed);
+  instance?.latencies.push(elapsed);
+  if (reply.status !== 200) {
+    record.errors += 1;
+    if (instance) instance.errors += 1;
+    record.firstError ??= `${endpoint} on instance ${target.instance + 1} → ${reply.status} ${reply.body}`;
+    throw new StepFailed();
+  }
+  return reply.body;
+}
+
+const idOf = (body: string) => (JSON.parse(body) as { id: string }).id;
+
+async function oneFlow(next: () => Target, record: Recorder): Promise<void> {
+  const started = performance.now();
+  try {
+    const token = idOf(await step(record, 'POST /v2/tokens', next(), (api) => api.post('/v2/tokens', TOKEN_FORM)));
+    const charge = idOf(await step(record, 'POST /v2/charges', next(), (api) => api.post('/v2/charges', chargeForm(token))));
+    await step(record, 'POST /v2/charges/capture/:id', next(), (api) => api.post(`/v2/charges/capture/${encodeURIComponent(charge)}`));
+    record.flows.push(performance.now() - started);
+  } catch (error) {
+    if (!(error instanceof StepFailed)) throw error;
+  }
+}
+
+/** A finished run; startedAt/endedAt are process.hrtime (ns), to cut the server's CPU profile to it. */
+export type Run = { record: Recorder; elapsedS: number; startedAt: bigint; endedAt: bigint };
+
+/** Runs `concurrency` workers for `seconds`; a flow started before the deadline is let finish. */
+export async function drive(apis: ApiClient[], concurrency: number, seconds: number): Promise<Run> {
+  const record = newRecorder(apis.length);
+  const startedAt = process.hrtime.bigint();
+  const started = performance.now();
+  const until = started + seconds * 1_000;
+  const worker = async (_: unknown, index: number) => {
+    const next = roundRobin(apis, index);
+    while (performance.now() < until && record.errors < MAX_ERRORS) await oneFlow(next, record);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { record, elapsedS: (performance.now() - started) / 1_000, startedAt, endedAt: process.hrtime.bigint() };
+}

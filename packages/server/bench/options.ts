@@ -1,0 +1,70 @@
+/** `npm run bench` flags, parsed once (flows.ts describes them). */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export type Store = 'sqlite' | 'postgres';
+
+export type Options = {
+  concurrency: number;
+  seconds: number;
+  warmupSeconds: number;
+  json: boolean;
+  logLevel: string;
+  profileDir: string | null;
+  db: Store;
+  instances: number;
+  postgresUrl: string | null;
+  poolSize: number | null;
+  countQueries: boolean;
+  matrix: boolean;
+};
+
+export function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      concurrency: { type: 'string', default: '32' },
+      seconds: { type: 'string', default: '15' },
+      warmup: { type: 'string', default: '2' },
+      json: { type: 'boolean', default: false },
+      'log-level': { type: 'string', default: 'warn' },
+      profile: { type: 'boolean', default: false },
+      'profile-dir': { type: 'string' },
+      db: { type: 'string', default: 'sqlite' },
+      instances: { type: 'string', default: '1' },
+      'postgres-url': { type: 'string' },
+      'pool-size': { type: 'string' },
+      'count-queries': { type: 'boolean', default: false },
+      matrix: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.db !== 'sqlite' && values.db !== 'postgres') throw new Error('--db must be sqlite or postgres');
+  const instances = positiveNumber('instances', values.instances, 1, 8);
+  // The embedded store is one process's file: several instances on it is not a supported deployment.
+  if (values.db === 'sqlite' && instances > 1 && !values.matrix) throw new Error('--instances above 1 needs --db postgres');
+  if (values.db === 'sqlite' && values['count-queries']) throw new Error('--count-queries needs --db postgres');
+  const profileDir = values['profile-dir'] ?? (values.profile ? mkdtempSync(join(tmpdir(), 'payframe-prof-')) : null);
+  return {
+    concurrency: positiveNumber('concurrency', values.concurrency, 1, 1_024),
+    seconds: positiveNumber('seconds', values.seconds, 1, 600),
+    warmupSeconds: positiveNumber('warmup', values.warmup, 0, 60),
+    json: values.json,
+    logLevel: values['log-level'],
+    profileDir,
+    db: values.db,
+    instances,
+    postgresUrl: values['postgres-url'] ?? null,
+    poolSize: values['pool-size'] === undefined ? null : positiveNumber('pool-size', values['pool-size'], 1, 200),
+    countQueries: values['count-queries'],
+    matrix: values.matrix,
+  };
+}
+
+function positiveNumber(name: string, raw: string, min: number, max: number): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`--${name} must be a number from ${min} to ${max}`);
+  return value;
+}

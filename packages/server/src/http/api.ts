@@ -1,0 +1,54 @@
+import { PayframeError } from '@payframe/contract';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceDeps, Store } from '../services/context.ts';
+import { requestCounter } from '../services/rate-limits.ts';
+import { authenticate, liveNeedsAcquirer, secretKeyOnly, testModeOnly } from './auth.ts';
+import { registerBodyParsers } from './body-parsers.ts';
+import { databaseRateLimitStore, type RateLimits, rateLimitConfig } from './rate-limit.ts';
+import { chargeMoveRoutes, chargeReadRoutes } from './routes/charges.ts';
+import { refundCreationRoutes, refundReadRoutes } from './routes/refunds.ts';
+import { testHelperRoutes } from './routes/test-helpers.ts';
+import { tokenCreationRoutes, tokenReadRoutes } from './routes/tokens.ts';
+
+/**
+ * The /v2 API as nested scopes, each with the hook of its rule (http/auth.ts has the order):
+ *
+ *   /v2                 key → HTTPS for live keys → unknown URL; rate limits; body parsers
+ *   ├─ publishable realm  POST /tokens: publishable and secret keys alike
+ *   └─ secret realm       refuses publishable keys; reads of tokens, charges and refunds
+ *      ├─ money           refuses live keys while no acquirer is configured
+ *      └─ test helpers    refuses live keys
+ */
+export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits) {
+  return async (api: FastifyInstance) => {
+    await registerBodyParsers(api);
+    api.addHook('onRequest', authenticate(store));
+    // Every /v2 route is limited; which keys count, and how much, is decided per request.
+    const apiRateLimit = rateLimitConfig(limits);
+    api.addHook('onRoute', (route) => {
+      route.config = { ...route.config, rateLimit: apiRateLimit };
+    });
+    await api.register(rateLimit, { global: false, store: databaseRateLimitStore(requestCounter(store, deps.clock)) });
+    api.setNotFoundHandler(() => {
+      throw new PayframeError('ROUTE_NOT_FOUND', 'Unrecognized request URL.');
+    });
+
+    await api.register(tokenCreationRoutes(store, deps));
+    await api.register(async (secret) => {
+      secret.addHook('onRequest', secretKeyOnly);
+      await secret.register(tokenReadRoutes(store, deps));
+      await secret.register(chargeReadRoutes(store, deps));
+      await secret.register(refundReadRoutes(store, deps));
+      await secret.register(async (money) => {
+        money.addHook('onRequest', liveNeedsAcquirer(deps.liveAcquirer !== null));
+        await money.register(chargeMoveRoutes(store, deps));
+        await money.register(refundCreationRoutes(store, deps));
+      });
+      await secret.register(async (helpers) => {
+        helpers.addHook('onRequest', testModeOnly);
+        await helpers.register(testHelperRoutes(store, deps));
+      });
+    });
+  };
+}

@@ -1,0 +1,15 @@
+import type { Charge } from '@payframe/contract';
+import type { Caller, Db, ServiceDeps } from './context.ts';
+import { moveCharge } from './move-charge.ts';
+import { chargeView } from './views.ts';
+
+/** The merchant's decision on a pending charge: take the money (capture) or release it (cancel). */
+export async function captureCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string): Promise<Charge> {
+  const { charge, token } = await moveCharge(db, caller, id, { type: 'capture', fees: deps.fees });
+  return chargeView(charge, token, deps);
+}
+
+export async function cancelCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string): Promise<Charge> {
+  const { charge, token } = await moveCharge(db, caller, id, { type: 'cancel' });
+  return chargeView(charge, token, deps);
+}

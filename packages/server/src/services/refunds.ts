@@ -1,0 +1,35 @@
+import { PayframeError, type Refund } from '@payframe/contract';
+import { findRefund, insertRefund } from '../storage/repositories/refunds.ts';
+import type { RefundsTable } from '../storage/schema.ts';
+import type { Caller, Db, ServiceDeps } from './context.ts';
+import { moveCharge } from './move-charge.ts';
+import { refundView } from './views.ts';
+
+/** Refunds part or all of a captured charge, or releases an uncaptured one whole. */
+export async function refundCharge(
+  db: Db,
+  deps: ServiceDeps,
+  caller: Caller,
+  id: string,
+  amount: number | undefined,
+): Promise<Refund> {
+  const { charge, refunded } = await moveCharge(db, caller, id, { type: 'refund', amount });
+  const refund: RefundsTable = {
+    id: deps.ids.uuid(),
+    account_id: caller.accountId,
+    mode: caller.mode,
+    charge_id: charge.id,
+    amount: refunded,
+    currency: charge.currency,
+    fee_refunded: 0,
+    created_at: caller.now,
+  };
+  await insertRefund(db, refund);
+  return refundView(refund);
+}
+
+export async function retrieveRefund(db: Db, caller: Caller, id: string): Promise<Refund> {
+  const refund = await findRefund(db, caller, id);
+  if (!refund) throw new PayframeError('RESOURCE_MISSING', 'No such refund.', { parameter: 'id' });
+  return refundView(refund);
+}

@@ -1,0 +1,16 @@
+import type { Charge } from '@payframe/contract';
+import type { Caller, Db, ServiceDeps } from './context.ts';
+import { moveCharge } from './move-charge.ts';
+import { chargeView } from './views.ts';
+
+/** Records the shopper's 3-D Secure answer (from the hosted page, or the test helper standing in for it). */
+export async function authenticateCharge(
+  db: Db,
+  deps: ServiceDeps,
+  caller: Caller,
+  id: string,
+  result: 'success' | 'failure',
+): Promise<Charge> {
+  const { charge, token } = await moveCharge(db, caller, id, { type: 'authenticate', result });
+  return chargeView(charge, token, deps);
+}

@@ -1,0 +1,53 @@
+import type { Db } from '../db.ts';
+import type { ApiKeysTable } from '../schema.ts';
+
+/** Creates the account on first use; answers its id either way. */
+export async function ensureAccount(db: Db, account: { id: string; name: string; createdAt: number }): Promise<string> {
+  await db
+    .insertInto('accounts')
+    .values({ id: account.id, name: account.name, created_at: account.createdAt })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const { id } = await db.selectFrom('accounts').select('id').where('name', '=', account.name).executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function insertApiKey(db: Db, key: ApiKeysTable): Promise<void> {
+  await db.insertInto('api_keys').values(key).execute();
+}
+
+export type ApiKeyListing = Pick<ApiKeysTable, 'id' | 'kind' | 'mode' | 'hint' | 'created_at' | 'revoked_at'> & { account: string };
+
+export function listApiKeys(db: Db, account?: string): Promise<ApiKeyListing[]> {
+  let query = db
+    .selectFrom('api_keys')
+    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .select(['api_keys.id', 'accounts.name as account', 'api_keys.kind', 'api_keys.mode', 'api_keys.hint', 'api_keys.created_at', 'api_keys.revoked_at'])
+    .orderBy('api_keys.created_at');
+  if (account) query = query.where('accounts.name', '=', account);
+  return query.execute();
+}
+
+/** Revokes the key with this id or this hash; answers whether an unrevoked key was found. */
+export async function revokeApiKey(db: Db, idOrHash: { id: string; hash: string }, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where((eb) => eb.or([eb('id', '=', idOrHash.id), eb('hash', '=', idOrHash.hash)]))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export type ApiKeyOwner = Pick<ApiKeysTable, 'id' | 'account_id' | 'kind' | 'mode' | 'hash' | 'revoked_at'> & { test_clock_offset: number };
+
+/** The key with this hash and its account's test clock, revoked or not. */
+export function findApiKeyByHash(db: Db, hash: string): Promise<ApiKeyOwner | undefined> {
+  return db
+    .selectFrom('api_keys')
+    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .select(['api_keys.id', 'api_keys.account_id', 'api_keys.kind', 'api_keys.mode', 'api_keys.hash', 'api_keys.revoked_at', 'accounts.test_clock_offset'])
+    .where('api_keys.hash', '=', hash)
+    .executeTakeFirst();
+}
+
