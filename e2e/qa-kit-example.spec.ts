@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { startDemoShop } from './support/demo-shop.ts';
 
-// docs/qa-kit.md's playwright.config.ts and example test are e2e/qa-kit-example/, byte for byte,
+// docs/qa-kit.md's playwright.config.ts and example test (and the README's copy of the test) are e2e/qa-kit-example/, byte for byte,
 // and run here as written: Playwright on that config, against the demo shop of `npm start`.
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -24,6 +24,12 @@ test('the QA kit guide shows the example config and test exactly as the reposito
   for (const file of EXAMPLE_FILES) {
     expect(blocks.get(file), file).toBe(readFileSync(root(`e2e/qa-kit-example/${file}`), 'utf8'));
   }
+});
+
+test('the README shows the same example test', () => {
+  const blocks = titledBlocks(readFileSync(root('README.md'), 'utf8'));
+  const file = 'tests/checkout.test.ts';
+  expect(blocks.get(file), file).toBe(readFileSync(root(`e2e/qa-kit-example/${file}`), 'utf8'));
 });
 
 test('the QA kit guide example passes against the demo shop, run with its own config', async () => {
