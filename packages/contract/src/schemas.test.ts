@@ -255,7 +255,7 @@ describe('ERROR_CODES follow the DESIGN §5 table', () => {
   const TABLE: Array<[status: number, type: ErrorType, codes: ErrorCode[]]> = [
     [400, 'invalid_request_error', ['PARAMETER_MISSING', 'PARAMETER_INVALID']],
     [400, 'idempotency_error', ['IDEMPOTENCY_KEY_REUSED']],
-    [401, 'authentication_error', ['INVALID_API_KEY']],
+    [401, 'authentication_error', ['INVALID_API_KEY', 'INVALID_CREDENTIALS', 'SESSION_EXPIRED']],
     [
       402,
       'card_error',
@@ -277,7 +277,11 @@ describe('ERROR_CODES follow the DESIGN §5 table', () => {
         'AMOUNT_EXCEEDS_REMAINING',
       ],
     ],
-    [403, 'permission_error', ['PUBLISHABLE_KEY_NOT_ALLOWED', 'HTTPS_REQUIRED', 'LIVE_MODE_NOT_ALLOWED']],
+    [
+      403,
+      'permission_error',
+      ['PUBLISHABLE_KEY_NOT_ALLOWED', 'HTTPS_REQUIRED', 'LIVE_MODE_NOT_ALLOWED', 'CSRF_REJECTED', 'ROLE_NOT_ALLOWED'],
+    ],
     // RESOURCE_MISSING is 404 by default; the unknown `token` parameter overrides it to 400.
     [404, 'invalid_request_error', ['RESOURCE_MISSING', 'ROUTE_NOT_FOUND']],
     [405, 'invalid_request_error', ['METHOD_NOT_ALLOWED']],
