@@ -6,7 +6,8 @@ import { listEventsShape } from './events.ts';
 
 /**
  * The merchant dashboard's JSON API under `/dashboard/api/` (docs/dashboard.md). It takes a session
- * cookie, never an API key; every mutation carries the session's CSRF token in a header.
+ * cookie, never an API key; every mutation carries the session's CSRF token in a header. Its shapes
+ * carry no registry id: they stay out of the public API's OpenAPI document.
  */
 export const DASHBOARD_API_PREFIX = '/dashboard/api';
 export const DASHBOARD_SESSION_COOKIE = 'payframe_session';
@@ -26,7 +27,7 @@ export const DashboardLoginBodySchema = z.object({
 });
 export type DashboardLoginBody = z.infer<typeof DashboardLoginBodySchema>;
 
-export const DashboardAccountSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'DashboardAccount' });
+export const DashboardAccountSchema = z.object({ id: z.string(), name: z.string() });
 export type DashboardAccount = z.infer<typeof DashboardAccountSchema>;
 
 export const DashboardSessionSchema = z
@@ -35,8 +36,7 @@ export const DashboardSessionSchema = z
     account: DashboardAccountSchema,
     /** Sent back as the `X-CSRF-Token` header of every mutation. */
     csrfToken: z.string().min(1),
-  })
-  .meta({ id: 'DashboardSession' });
+  });
 export type DashboardSession = z.infer<typeof DashboardSessionSchema>;
 
 export const DashboardLogoutSchema = z.object({ ok: z.literal(true) });
@@ -66,11 +66,10 @@ export const ApiKeyRowSchema = z
     /** Epoch seconds of the last request made with it. */
     last_used: z.number().int().nullable(),
     revoked: z.number().int().nullable(),
-  })
-  .meta({ id: 'ApiKeyRow' });
+  });
 export type ApiKeyRow = z.infer<typeof ApiKeyRowSchema>;
 
-export const ApiKeyListSchema = z.object({ type: z.literal('list'), data: z.array(ApiKeyRowSchema) }).meta({ id: 'ApiKeyList' });
+export const ApiKeyListSchema = z.object({ type: z.literal('list'), data: z.array(ApiKeyRowSchema) });
 export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
 
 /** One click makes a secret and publishable pair; the secret appears only in this answer. */
@@ -79,8 +78,7 @@ export const CreatedApiKeysSchema = z
     secretKey: z.string().startsWith('sk_'),
     publishableKey: z.string().startsWith('pk_'),
     keys: z.array(ApiKeyRowSchema),
-  })
-  .meta({ id: 'CreatedApiKeys' });
+  });
 export type CreatedApiKeys = z.infer<typeof CreatedApiKeysSchema>;
 
 /** The account's name is what shoppers see on the 3-D Secure page. */
