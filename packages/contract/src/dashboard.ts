@@ -30,13 +30,12 @@ export type DashboardLoginBody = z.infer<typeof DashboardLoginBodySchema>;
 export const DashboardAccountSchema = z.object({ id: z.string(), name: z.string() });
 export type DashboardAccount = z.infer<typeof DashboardAccountSchema>;
 
-export const DashboardSessionSchema = z
-  .object({
-    user: z.object({ email: z.string(), role: DashboardRoleSchema }),
-    account: DashboardAccountSchema,
-    /** Sent back as the `X-CSRF-Token` header of every mutation. */
-    csrfToken: z.string().min(1),
-  });
+export const DashboardSessionSchema = z.object({
+  user: z.object({ email: z.string(), role: DashboardRoleSchema }),
+  account: DashboardAccountSchema,
+  /** Sent back as the `X-CSRF-Token` header of every mutation. */
+  csrfToken: z.string().min(1),
+});
 export type DashboardSession = z.infer<typeof DashboardSessionSchema>;
 
 export const DashboardLogoutSchema = z.object({ ok: z.literal(true) });
@@ -55,30 +54,28 @@ export type DashboardEventsQuery = z.infer<typeof DashboardEventsQuerySchema>;
 export const API_KEY_KINDS = ['secret', 'publishable'] as const;
 
 /** A key as the dashboard lists it: never the key, only its hint. */
-export const ApiKeyRowSchema = z
-  .object({
-    id: z.string(),
-    kind: z.enum(API_KEY_KINDS),
-    mode: ModeSchema,
-    /** The key's prefix and last 4 characters, e.g. `sk_test_…AbCd`. */
-    hint: z.string(),
-    created: z.number().int(),
-    /** Epoch seconds of the last request made with it. */
-    last_used: z.number().int().nullable(),
-    revoked: z.number().int().nullable(),
-  });
+export const ApiKeyRowSchema = z.object({
+  id: z.string(),
+  kind: z.enum(API_KEY_KINDS),
+  mode: ModeSchema,
+  /** The key's prefix and last 4 characters, e.g. `sk_test_…AbCd`. */
+  hint: z.string(),
+  created: z.number().int(),
+  /** Epoch seconds of the last request made with it. */
+  last_used: z.number().int().nullable(),
+  revoked: z.number().int().nullable(),
+});
 export type ApiKeyRow = z.infer<typeof ApiKeyRowSchema>;
 
 export const ApiKeyListSchema = z.object({ type: z.literal('list'), data: z.array(ApiKeyRowSchema) });
 export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
 
 /** One click makes a secret and publishable pair; the secret appears only in this answer. */
-export const CreatedApiKeysSchema = z
-  .object({
-    secretKey: z.string().startsWith('sk_'),
-    publishableKey: z.string().startsWith('pk_'),
-    keys: z.array(ApiKeyRowSchema),
-  });
+export const CreatedApiKeysSchema = z.object({
+  secretKey: z.string().startsWith('sk_'),
+  publishableKey: z.string().startsWith('pk_'),
+  keys: z.array(ApiKeyRowSchema),
+});
 export type CreatedApiKeys = z.infer<typeof CreatedApiKeysSchema>;
 
 /** The account's name is what shoppers see on the 3-D Secure page. */
