@@ -17,11 +17,23 @@ export type ApiRequest = { method: string; path: string; query: URLSearchParams;
 type Answer = { status?: number; body: unknown };
 type Responder = (request: ApiRequest) => Answer;
 
+export type FakeApi = {
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  requests: ApiRequest[];
+  /** Answers `METHOD /path` with a function of the request, or always with the same JSON. */
+  on: {
+    (route: string, responder: Responder): FakeApi;
+    (route: string, body: unknown): FakeApi;
+  };
+  /** The last request made to `METHOD /path`. */
+  last: (route: string) => ApiRequest | undefined;
+};
+
 /**
  * The dashboard API stood in by a fake `fetch`: answers are registered per method and path (without
  * the `/dashboard/api` prefix), every request is kept, and an unknown route answers as the server would.
  */
-export function fakeApi() {
+export function fakeApi(): FakeApi {
   const routes = new Map<string, Responder>();
   const requests: ApiRequest[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
@@ -38,11 +50,10 @@ export function fakeApi() {
     const answer = responder ? responder(request) : error('ROUTE_NOT_FOUND', 'Unknown route');
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   };
-  const api = {
+  const api: FakeApi = {
     fetch,
     requests,
-    /** Answers `METHOD /path` with JSON (a value, or a function of the request). */
-    on(route: string, answer: Responder | unknown) {
+    on(route: string, answer: unknown) {
       routes.set(route, typeof answer === 'function' ? (answer as Responder) : () => ({ body: answer }));
       return api;
     },
@@ -50,8 +61,6 @@ export function fakeApi() {
   };
   return api;
 }
-
-export type FakeApi = ReturnType<typeof fakeApi>;
 
 export function error(code: ErrorCode, message: string, parameter?: string): Answer {
   const { status, type } = ERROR_CODES[code];
