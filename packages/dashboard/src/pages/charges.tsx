@@ -93,7 +93,7 @@ export function ChargesPage() {
                 </td>
                 <td>{charge.txn_reference ?? '—'}</td>
                 <td>•••• {charge.token.card.last4Digits}</td>
-                <td>{dateTime(charge.created)}</td>
+                <td data-label="Created">{dateTime(charge.created)}</td>
               </tr>
             ))}
           </tbody>

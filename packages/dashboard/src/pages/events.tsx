@@ -64,7 +64,7 @@ export function EventsPage() {
                   <a href={paths.charge(event.data.object.id)}>{event.data.object.id}</a>
                 </td>
                 <td>{label(event.data.object.status)}</td>
-                <td>{dateTime(event.created)}</td>
+                <td data-label="Created">{dateTime(event.created)}</td>
               </tr>
             ))}
           </tbody>

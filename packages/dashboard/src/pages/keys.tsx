@@ -104,8 +104,8 @@ function KeyRow({ row, canWrite, confirming, busy, onRevoke, onConfirm, onKeep }
         <code>{row.hint}</code>
       </td>
       <td>{row.kind}</td>
-      <td>{dateTime(row.created)}</td>
-      <td>{row.last_used === null ? 'Never' : dateTime(row.last_used)}</td>
+      <td data-label="Created">{dateTime(row.created)}</td>
+      <td data-label="Last used">{row.last_used === null ? 'Never' : dateTime(row.last_used)}</td>
       <td>
         {row.revoked !== null ? (
           `Revoked ${dateTime(row.revoked)}`

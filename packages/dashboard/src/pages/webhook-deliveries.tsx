@@ -62,8 +62,8 @@ export function WebhookDeliveries({ version }: { version: number }) {
                     {label(delivery.status)}
                     {delivery.next_attempt !== null && <small> · next {dateTime(delivery.next_attempt)}</small>}
                   </td>
-                  <td>{delivery.attempts}</td>
-                  <td>{delivery.last_status_code ?? delivery.last_error ?? '—'}</td>
+                  <td data-label="Attempts">{delivery.attempts}</td>
+                  <td data-label="Last answer">{delivery.last_status_code ?? delivery.last_error ?? '—'}</td>
                   {canWrite && (
                     <td>
                       <button
