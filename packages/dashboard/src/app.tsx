@@ -9,7 +9,7 @@ import { BASE, paths } from './paths.ts';
 import { Routes } from './routes.tsx';
 import { readMode, saveMode } from './mode-store.ts';
 
-export const SESSION_EXPIRED_NOTICE = 'Your session has expired, please sign in again';
+const SESSION_EXPIRED_NOTICE = 'Your session has expired, please sign in again';
 
 type State = { status: 'loading' } | { status: 'signed-out'; notice?: string } | { status: 'signed-in'; session: DashboardSession };
 

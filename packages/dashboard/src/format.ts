@@ -13,10 +13,6 @@ export function dateTime(epochSeconds: number): string {
   return new Date(epochSeconds * 1000).toLocaleString(locale(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function isoTime(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toISOString();
-}
-
 /** `CHARGE_SUCCESS` → "Charge success". */
 export function label(constant: string): string {
   const words = constant.toLowerCase().replace(/[_.]/g, ' ');
