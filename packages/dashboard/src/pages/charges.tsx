@@ -1,4 +1,4 @@
-import { CHARGE_STATUSES, type ChargeStatus } from '@payframe/contract';
+import { ChargeStatusSchema, type ChargeStatus } from '@payframe/contract';
 import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import type { ChargesQuery } from '../api/client.ts';
@@ -58,7 +58,7 @@ export function ChargesPage() {
           }}
         >
           <option value="">All statuses</option>
-          {CHARGE_STATUSES.map((value) => (
+          {ChargeStatusSchema.options.map((value) => (
             <option key={value} value={value}>
               {label(value)}
             </option>
