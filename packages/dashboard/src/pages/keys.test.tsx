@@ -76,6 +76,24 @@ describe('API keys', () => {
   });
 });
 
+describe('navigation', () => {
+  it('moves the focus to the new page heading, for screen readers and keyboards', async () => {
+    openDashboard(keysApi('admin'), '/dashboard/keys');
+    await screen.findAllByTestId('key-row');
+    fireEvent.click(screen.getByTestId('nav-webhooks'));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Webhooks' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(location.pathname).toBe('/dashboard/webhooks');
+    expect(document.title).toBe('Webhooks · Payframe dashboard');
+  });
+
+  it('answers an unknown dashboard path with a page that leads back', async () => {
+    openDashboard(keysApi('admin'), '/dashboard/nowhere');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the charges' }).getAttribute('href')).toBe('/dashboard/charges');
+  });
+});
+
 describe('a viewer', () => {
   it('gets no key, webhook or clock mutation controls', async () => {
     openDashboard(keysApi('viewer'), '/dashboard/keys');

@@ -1,5 +1,6 @@
 import type { ApiKeyRow, CreatedApiKeys } from '@payframe/contract';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { Confirm } from '../components/confirm.tsx';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { SecretOnce } from '../components/secret-once.tsx';
@@ -94,10 +95,6 @@ type RowProps = {
 };
 
 function KeyRow({ row, canWrite, confirming, busy, onRevoke, onConfirm, onKeep }: RowProps) {
-  const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) confirm.current?.focus();
-  }, [confirming]);
   return (
     <tr data-testid="key-row" data-key-id={row.id}>
       <td>
@@ -110,15 +107,15 @@ function KeyRow({ row, canWrite, confirming, busy, onRevoke, onConfirm, onKeep }
         {row.revoked !== null ? (
           `Revoked ${dateTime(row.revoked)}`
         ) : confirming ? (
-          <div class="confirm" role="group" aria-label={`Revoke ${row.hint}?`}>
-            <span>Requests with {row.hint} will fail at once.</span>
-            <button ref={confirm} type="button" class="danger" data-testid="key-revoke-confirm" disabled={busy} onClick={onConfirm}>
-              Revoke {row.hint}
-            </button>
-            <button type="button" onClick={onKeep}>
-              Keep it
-            </button>
-          </div>
+          <Confirm
+            question={`Revoke ${row.hint}?`}
+            consequence={`Requests with ${row.hint} will fail at once.`}
+            confirmLabel={`Revoke ${row.hint}`}
+            confirmTestId="key-revoke-confirm"
+            busy={busy}
+            onConfirm={onConfirm}
+            onKeep={onKeep}
+          />
         ) : (
           <>
             Active

@@ -104,3 +104,18 @@ describe('a viewer', () => {
     expect(screen.queryByTestId('account-save')).toBeNull();
   });
 });
+
+describe('deleting an endpoint', () => {
+  it('asks once, then deletes with the CSRF token', async () => {
+    const api = webhooksApi('admin')
+      .on('GET /webhook_endpoints', list('/dashboard/api/webhook_endpoints', [ENDPOINT]))
+      .on('DELETE /webhook_endpoints/we_1', { type: 'webhook_endpoint', id: 'we_1', deleted: true });
+    openDashboard(api, '/dashboard/webhooks');
+    fireEvent.click(await screen.findByRole('button', { name: `Delete ${ENDPOINT.url}` }));
+    expect(api.last('DELETE /webhook_endpoints/we_1')).toBeUndefined();
+    const confirm = screen.getByRole('button', { name: `Delete ${ENDPOINT.url}` });
+    expect(document.activeElement).toBe(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(api.last('DELETE /webhook_endpoints/we_1')?.headers.get('X-CSRF-Token')).toBe(CSRF_TOKEN));
+  });
+});

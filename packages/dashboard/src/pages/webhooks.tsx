@@ -1,5 +1,6 @@
 import type { CreatedWebhookEndpoint } from '@payframe/contract';
 import { useEffect, useState } from 'preact/hooks';
+import { Confirm } from '../components/confirm.tsx';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { SecretOnce } from '../components/secret-once.tsx';
@@ -15,6 +16,7 @@ export function WebhooksPage() {
   const [url, setUrl] = useState('');
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   const [version, setVersion] = useState(0);
+  const [deleting, setDeleting] = useState<string | null>(null);
   const add = useAction();
   const remove = useAction();
   useEffect(() => setCreated(null), [mode]);
@@ -29,6 +31,7 @@ export function WebhooksPage() {
   };
   const deleteEndpoint = async (id: string) => {
     if ((await remove.run(() => client.deleteWebhookEndpoint(mode, id))) === undefined) return;
+    setDeleting(null);
     endpoints.reload();
     setVersion((value) => value + 1);
   };
@@ -66,10 +69,20 @@ export function WebhooksPage() {
               {endpoint.events.length} event {endpoint.events.length === 1 ? 'type' : 'types'} · added {dateTime(endpoint.created)} · <code>{endpoint.id}</code>
             </span>
             {endpoint.description !== null && endpoint.description !== '' && <span>{endpoint.description}</span>}
-            {canWrite && (
-              <button type="button" aria-label={`Delete ${endpoint.url}`} disabled={remove.busy} onClick={() => deleteEndpoint(endpoint.id)}>
-                Delete
+            {canWrite && deleting !== endpoint.id && (
+              <button type="button" aria-label={`Delete ${endpoint.url}`} onClick={() => setDeleting(endpoint.id)}>
+                Delete…
               </button>
+            )}
+            {canWrite && deleting === endpoint.id && (
+              <Confirm
+                question={`Delete ${endpoint.url}?`}
+                consequence="Its pending deliveries end."
+                confirmLabel={`Delete ${endpoint.url}`}
+                busy={remove.busy}
+                onConfirm={() => deleteEndpoint(endpoint.id)}
+                onKeep={() => setDeleting(null)}
+              />
             )}
           </li>
         ))}
