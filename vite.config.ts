@@ -41,6 +41,17 @@ export default defineConfig({
         },
       },
       {
+        // The dashboard's components in happy-dom against a fake fetch; the bundle-size test builds with vite in node.
+        test: {
+          name: 'dashboard',
+          root: 'packages/dashboard',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://127.0.0.1:4000/dashboard' } },
+          testTimeout: 30_000,
+        },
+      },
+      {
         // Page render tests (beside the pages) parse the HTML in happy-dom; test/ runs the shop against a real `payframe serve`.
         test: {
           name: 'demo-shop',

@@ -41,14 +41,15 @@ export const EventSchema = z
   .meta({ id: 'Event' });
 export type Event = z.infer<typeof EventSchema>;
 
-export const ListEventsQuerySchema = oneCursor(
-  z.object({
-    ...listPageShape,
-    name: EventNameSchema.optional(),
-    charge: text(255).optional(),
-    created: CreatedRangeSchema.optional(),
-  }),
-);
+/** The event list's parameters, for lists that add their own (the dashboard's `mode`). */
+export const listEventsShape = {
+  ...listPageShape,
+  name: EventNameSchema.optional(),
+  charge: text(255).optional(),
+  created: CreatedRangeSchema.optional(),
+};
+
+export const ListEventsQuerySchema = oneCursor(z.object(listEventsShape));
 export type ListEventsQuery = z.infer<typeof ListEventsQuerySchema>;
 
 export const EventListSchema = listSchema(EventSchema).meta({ id: 'EventList' });

@@ -1,6 +1,7 @@
 export * from './brands.ts';
 export * from './card.ts';
 export * from './charges.ts';
+export * from './dashboard.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './lists.ts';

@@ -37,21 +37,22 @@ export function oneCursor<T extends z.ZodType<{ starting_after?: string | undefi
 export const ListPageQuerySchema = oneCursor(z.object(listPageShape));
 export type ListPageQuery = z.infer<typeof ListPageQuerySchema>;
 
-export const ListChargesQuerySchema = oneCursor(
-  z.object({
-    ...listPageShape,
-    status: ChargeStatusSchema.optional(),
-    created: CreatedRangeSchema.optional(),
-    txn_reference: text(255).optional(),
-    /** Matched case-insensitively, so it is compared lower case. */
-    email: z
-      .email({ error: 'must be an e-mail address' })
-      .max(254, { error: 'must be at most 254 characters' })
-      .transform((email) => email.toLowerCase())
-      .optional(),
-    last4: z.string({ error: 'must be 4 digits' }).regex(/^\d{4}$/, { error: 'must be 4 digits' }).optional(),
-  }),
-);
+/** The charge list's parameters, for lists that add their own (the dashboard's `mode`). */
+export const listChargesShape = {
+  ...listPageShape,
+  status: ChargeStatusSchema.optional(),
+  created: CreatedRangeSchema.optional(),
+  txn_reference: text(255).optional(),
+  /** Matched case-insensitively, so it is compared lower case. */
+  email: z
+    .email({ error: 'must be an e-mail address' })
+    .max(254, { error: 'must be at most 254 characters' })
+    .transform((email) => email.toLowerCase())
+    .optional(),
+  last4: z.string({ error: 'must be 4 digits' }).regex(/^\d{4}$/, { error: 'must be 4 digits' }).optional(),
+};
+
+export const ListChargesQuerySchema = oneCursor(z.object(listChargesShape));
 export type ListChargesQuery = z.infer<typeof ListChargesQuerySchema>;
 
 export const ListRefundsQuerySchema = oneCursor(z.object({ ...listPageShape, charge: text(255).optional() }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ISO_DIGITS_EXAMPLES, plainSpaces } from './money-format-examples.ts';
-import { decimalAmount, formatAmount, minorUnits } from './money-format.ts';
+import { decimalAmount, formatAmount, minorUnits, parseDecimalAmount } from './money-format.ts';
 
 const intlDigits = (currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
@@ -73,5 +73,37 @@ describe('decimalAmount', () => {
     [7, 'IQD', '0.007'],
   ])('%i %s → %s', (amount, currency, expected) => {
     expect(decimalAmount(amount, currency)).toBe(expected);
+  });
+});
+
+describe('parseDecimalAmount', () => {
+  it.each([
+    ['2.50', 'EUR', 250],
+    ['2,5', 'EUR', 250],
+    [' 12 ', 'EUR', 1200],
+    ['500', 'JPY', 500],
+    ['1.234', 'BHD', 1234],
+    ['500.00', 'HUF', 50000],
+  ])('reads %j %s as %i minor units', (input, currency, minor) => {
+    expect(parseDecimalAmount(input, currency)).toBe(minor);
+  });
+
+  it.each([
+    ['2.505', 'EUR'],
+    ['5.5', 'JPY'],
+    ['-1', 'EUR'],
+    ['1e3', 'EUR'],
+    ['0', 'EUR'],
+    ['0.00', 'EUR'],
+    ['', 'EUR'],
+    ['€2', 'EUR'],
+  ])('refuses %j %s', (input, currency) => {
+    expect(parseDecimalAmount(input, currency)).toBeNull();
+  });
+
+  it('reads back what decimalAmount writes', () => {
+    for (const [amount, currency] of [[1, 'EUR'], [123456, 'BHD'], [99, 'JPY']] as const) {
+      expect(parseDecimalAmount(decimalAmount(amount, currency), currency)).toBe(amount);
+    }
   });
 });

@@ -54,3 +54,17 @@ export function decimalAmount(amount: number, currency: string): `${number}` {
   if (digits === 0) return `${sign}${units}` as `${number}`;
   return `${sign}${units.slice(0, -digits)}.${units.slice(-digits)}` as `${number}`;
 }
+
+/**
+ * What a person typed in major units, as minor units: "2.5" and "2,50" EUR → 250; "500" JPY → 500.
+ * Null for anything else: signs, exponents, more decimals than the currency has, zero.
+ */
+export function parseDecimalAmount(input: string, currency: string): number | null {
+  const digits = minorUnits(currency);
+  const match = /^(\d{1,9})(?:[.,](\d*))?$/.exec(input.trim());
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits) return null;
+  const minor = Number(`${match[1]}${fraction.padEnd(digits, '0')}`);
+  return Number.isSafeInteger(minor) && minor > 0 ? minor : null;
+}

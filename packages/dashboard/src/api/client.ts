@@ -1,0 +1,135 @@
+import {
+  AdvanceClockBodySchema,
+  ApiKeyListSchema,
+  ApiKeyRowSchema,
+  ChargeListSchema,
+  ChargeSchema,
+  CreatedApiKeysSchema,
+  CreatedWebhookEndpointSchema,
+  DASHBOARD_API_PREFIX,
+  DASHBOARD_CSRF_HEADER,
+  DashboardAccountSchema,
+  DashboardLogoutSchema,
+  DashboardSessionSchema,
+  DeletedWebhookEndpointSchema,
+  EventListSchema,
+  RefundSchema,
+  TestClockSchema,
+  WebhookDeliveryListSchema,
+  WebhookEndpointListSchema,
+  type CreateRefundBody,
+  type DashboardChargesQuery,
+  type DashboardEventsQuery,
+  type DashboardLoginBody,
+  type DashboardSession,
+  type Mode,
+  type ResendEventBody,
+  type UpdateAccountBody,
+} from '@payframe/contract';
+import type { z } from 'zod';
+import { DashboardApiError, errorFromResponse } from './api-error.ts';
+
+type Query = Record<string, string | number | undefined>;
+type Request = { method?: 'GET' | 'POST' | 'DELETE'; query?: Query; body?: unknown };
+
+/** Query parameters as the client sends them: the list limit and filters before the server's parsing. */
+export type ChargesQuery = Partial<Omit<DashboardChargesQuery, 'mode' | 'created'>>;
+export type EventsQuery = Partial<Omit<DashboardEventsQuery, 'mode' | 'created'>>;
+export type CreateWebhookEndpointInput = { url: string; events?: string[]; description?: string };
+
+export type ClientOptions = {
+  fetch?: typeof globalThis.fetch;
+  /** Called when a request made within a session answers 401: the session has ended. */
+  onSessionExpired?: () => void;
+};
+
+/**
+ * The one way the dashboard talks to the server: every answer is parsed by its contract schema,
+ * every failure becomes a `DashboardApiError`, and every mutation carries the session's CSRF token.
+ */
+export function createClient({ fetch = (input, init) => globalThis.fetch(input, init), onSessionExpired }: ClientOptions = {}) {
+  let csrfToken: string | null = null;
+
+  async function call<S extends z.ZodType>(schema: S, path: string, { method = 'GET', query, body }: Request = {}): Promise<z.output<S>> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (method !== 'GET' && csrfToken !== null) headers[DASHBOARD_CSRF_HEADER] = csrfToken;
+    let response: Response;
+    try {
+      response = await fetch(`${DASHBOARD_API_PREFIX}${path}${queryString(query)}`, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch {
+      throw new DashboardApiError('NETWORK_ERROR', 'The server could not be reached. Check your connection and try again.', 0);
+    }
+    const json: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const error = errorFromResponse(response.status, json);
+      if (response.status === 401 && csrfToken !== null) {
+        csrfToken = null;
+        onSessionExpired?.();
+      }
+      throw error;
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new DashboardApiError('UNEXPECTED_RESPONSE', 'The server sent an answer the dashboard does not understand.', response.status);
+    return parsed.data;
+  }
+
+  const signedIn = (session: DashboardSession) => {
+    csrfToken = session.csrfToken;
+    return session;
+  };
+  const mode = (value: Mode, extra: Query = {}) => ({ mode: value, ...extra });
+  const id = encodeURIComponent;
+
+  return {
+    login: (body: DashboardLoginBody) => call(DashboardSessionSchema, '/login', { method: 'POST', body }).then(signedIn),
+    session: () => call(DashboardSessionSchema, '/session').then(signedIn),
+    logout: async () => {
+      const answer = await call(DashboardLogoutSchema, '/logout', { method: 'POST' });
+      csrfToken = null;
+      return answer;
+    },
+
+    listCharges: (m: Mode, query: ChargesQuery = {}) => call(ChargeListSchema, '/charges', { query: mode(m, query) }),
+    getCharge: (m: Mode, charge: string) => call(ChargeSchema, `/charges/${id(charge)}`, { query: mode(m) }),
+    captureCharge: (m: Mode, charge: string) => call(ChargeSchema, `/charges/${id(charge)}/capture`, { method: 'POST', query: mode(m) }),
+    cancelCharge: (m: Mode, charge: string) => call(ChargeSchema, `/charges/${id(charge)}/cancel`, { method: 'POST', query: mode(m) }),
+    refundCharge: (m: Mode, charge: string, body: CreateRefundBody) =>
+      call(RefundSchema, `/charges/${id(charge)}/refund`, { method: 'POST', query: mode(m), body }),
+
+    listEvents: (m: Mode, query: EventsQuery = {}) => call(EventListSchema, '/events', { query: mode(m, query) }),
+    listDeliveries: (m: Mode, event: string) => call(WebhookDeliveryListSchema, `/events/${id(event)}/deliveries`, { query: mode(m) }),
+    resendEvent: (m: Mode, event: string, body: ResendEventBody = {}) =>
+      call(WebhookDeliveryListSchema, `/events/${id(event)}/resend`, { method: 'POST', query: mode(m), body }),
+
+    listKeys: (m: Mode) => call(ApiKeyListSchema, '/keys', { query: mode(m) }),
+    createKeys: (m: Mode) => call(CreatedApiKeysSchema, '/keys', { method: 'POST', query: mode(m) }),
+    revokeKey: (m: Mode, key: string) => call(ApiKeyRowSchema, `/keys/${id(key)}/revoke`, { method: 'POST', query: mode(m) }),
+
+    listWebhookEndpoints: (m: Mode) => call(WebhookEndpointListSchema, '/webhook_endpoints', { query: mode(m) }),
+    createWebhookEndpoint: (m: Mode, body: CreateWebhookEndpointInput) =>
+      call(CreatedWebhookEndpointSchema, '/webhook_endpoints', { method: 'POST', query: mode(m), body }),
+    deleteWebhookEndpoint: (m: Mode, endpoint: string) =>
+      call(DeletedWebhookEndpointSchema, `/webhook_endpoints/${id(endpoint)}`, { method: 'DELETE', query: mode(m) }),
+
+    getClock: () => call(TestClockSchema, '/clock'),
+    advanceClock: (body: z.input<typeof AdvanceClockBodySchema>) => call(TestClockSchema, '/clock', { method: 'POST', body }),
+
+    getAccount: () => call(DashboardAccountSchema, '/account'),
+    updateAccount: (body: UpdateAccountBody) => call(DashboardAccountSchema, '/account', { method: 'POST', body }),
+  };
+}
+
+export type DashboardClient = ReturnType<typeof createClient>;
+
+function queryString(query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}

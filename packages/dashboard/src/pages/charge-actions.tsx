@@ -1,0 +1,112 @@
+import type { Charge } from '@payframe/contract';
+import { decimalAmount, parseDecimalAmount } from '@payframe/contract/money-format';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ErrorMessage } from '../components/error-message.tsx';
+import { useDashboard } from '../context.ts';
+import { money } from '../format.ts';
+import { useAction } from '../use-action.ts';
+
+type Props = { charge: Charge; onChanged: () => void };
+
+/** Capture, cancel and refund for an admin; nothing at all for a viewer. */
+export function ChargeActions({ charge, onChanged }: Props) {
+  const { client, mode, canWrite } = useDashboard();
+  const action = useAction();
+  const [refunding, setRefunding] = useState(false);
+  if (!canWrite) return null;
+
+  const pending = charge.status === 'PENDING';
+  const refundable = (charge.status === 'CHARGE_SUCCESS' || charge.status === 'PARTIALLY_REFUNDED') && charge.amount_refunded < charge.amount;
+  const act = async (mutation: () => Promise<unknown>) => {
+    if ((await action.run(mutation)) !== undefined) onChanged();
+  };
+
+  return (
+    <section class="actions" aria-labelledby="actions-title">
+      <h2 id="actions-title">Actions</h2>
+      <div class="buttons">
+        {pending && (
+          <button type="button" data-testid="charge-capture" disabled={action.busy} onClick={() => act(() => client.captureCharge(mode, charge.id))}>
+            Capture
+          </button>
+        )}
+        {pending && (
+          <button type="button" data-testid="charge-cancel" disabled={action.busy} onClick={() => act(() => client.cancelCharge(mode, charge.id))}>
+            Cancel charge
+          </button>
+        )}
+        {refundable && !refunding && (
+          <button type="button" data-testid="charge-refund" onClick={() => setRefunding(true)}>
+            Refund…
+          </button>
+        )}
+      </div>
+      {refunding && refundable && (
+        <RefundForm
+          charge={charge}
+          busy={action.busy}
+          onCancel={() => {
+            setRefunding(false);
+            action.clear();
+          }}
+          onConfirm={async (amount) => {
+            const refund = await action.run(() => client.refundCharge(mode, charge.id, { amount }));
+            if (refund === undefined) return;
+            setRefunding(false);
+            onChanged();
+          }}
+        />
+      )}
+      <ErrorMessage error={action.error} testId="action-error" />
+    </section>
+  );
+}
+
+type RefundFormProps = { charge: Charge; busy: boolean; onCancel: () => void; onConfirm: (amount: number) => void };
+
+/** The confirmation step: the amount in major units as shown, and the sum spelled out before it moves. */
+function RefundForm({ charge, busy, onCancel, onConfirm }: RefundFormProps) {
+  const remaining = charge.amount - charge.amount_refunded;
+  const [text, setText] = useState<string>(decimalAmount(remaining, charge.currency));
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+  const amount = parseDecimalAmount(text, charge.currency);
+  const valid = amount !== null && amount <= remaining;
+  return (
+    <form
+      class="refund"
+      aria-labelledby="refund-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (valid) onConfirm(amount);
+      }}
+    >
+      <h3 id="refund-title">Refund this charge</h3>
+      <label for="refund-amount">Amount to refund ({charge.currency}), at most {decimalAmount(remaining, charge.currency)}</label>
+      <input
+        ref={input}
+        id="refund-amount"
+        data-testid="refund-amount"
+        inputMode="decimal"
+        autocomplete="off"
+        aria-invalid={!valid}
+        aria-describedby="refund-summary"
+        value={text}
+        onInput={(event) => setText(event.currentTarget.value)}
+      />
+      <p id="refund-summary" aria-live="polite">
+        {valid
+          ? `${money(amount, charge.currency)} goes back to the card ending ${charge.token.card.last4Digits}. This cannot be undone.`
+          : `Enter an amount from ${money(1, charge.currency)} to ${money(remaining, charge.currency)}.`}
+      </p>
+      <div class="buttons">
+        <button type="submit" data-testid="refund-confirm" disabled={busy || !valid}>
+          {valid ? `Refund ${money(amount, charge.currency)}` : 'Refund'}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Keep the money
+        </button>
+      </div>
+    </form>
+  );
+}

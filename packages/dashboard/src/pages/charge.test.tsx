@@ -1,0 +1,118 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CSRF_TOKEN, charge, error, event, fakeApi, list, openDashboard, session } from '../test-support.tsx';
+import type { DashboardRole } from '@payframe/contract';
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+const ID = 'C00000000000000000042';
+const REFUND = { type: 'refund', id: '0b7f6a52-5d2e-4c1c-9a57-6f1f0f3f2a10', charge: ID, currency: 'EUR', amount: 250, fee_refunded: 11, status: 'REFUNDED', created: '2026-11-22T12:00:00', mode: 'test' };
+
+function chargeApi(role: DashboardRole, initial = charge({ id: ID })) {
+  let current = initial;
+  const events = [event('charge.created', current, 1)];
+  const api = fakeApi()
+    .on('GET /session', session(role))
+    .on(`GET /charges/${ID}`, () => ({ body: current }))
+    .on('GET /events', () => ({ body: list('/dashboard/api/events', [...events].reverse()) }))
+    .on(`POST /charges/${ID}/capture`, () => {
+      current = charge({ ...current, status: 'CHARGE_SUCCESS' });
+      events.push(event('charge.captured', current, events.length + 1));
+      return { body: current };
+    })
+    .on(`POST /charges/${ID}/refund`, ({ body }) => {
+      const amount = (body as { amount: number }).amount;
+      current = charge({ ...current, status: 'PARTIALLY_REFUNDED', amount_refunded: current.amount_refunded + amount });
+      events.push(event('charge.refunded', current, events.length + 1));
+      return { body: { ...REFUND, amount } };
+    });
+  return api;
+}
+
+const timeline = () => screen.getAllByTestId('timeline-item').map((item) => item.dataset.eventName);
+
+describe('a charge', () => {
+  it('shows its fields and its timeline', async () => {
+    openDashboard(chargeApi('admin'), `/dashboard/charges/${ID}`);
+    expect((await screen.findByTestId('charge-detail-status')).textContent).toBe('Charge success');
+    expect(screen.getByTestId('charge-detail-amount').textContent).toMatch(/€\s?10\.00/);
+    expect(screen.getByTestId('charge-refunded').textContent).toMatch(/€\s?0\.00/);
+    expect(screen.getByText('order-1001')).toBeTruthy();
+    await waitFor(() => expect(timeline()).toEqual(['charge.created']));
+  });
+
+  it('captures a pending charge with the CSRF token and shows the change', async () => {
+    const api = chargeApi('admin', charge({ id: ID, status: 'PENDING', threedSecure: { redirect: 'http://x.test/3ds', returnUrl: 'http://shop.test/r', status: 'CHARGEABLE' } }));
+    openDashboard(api, `/dashboard/charges/${ID}`);
+    expect(screen.queryByTestId('charge-refund')).toBeNull();
+    fireEvent.click(await screen.findByTestId('charge-capture'));
+    await waitFor(() => expect(screen.getByTestId('charge-detail-status').textContent).toBe('Charge success'));
+    expect(api.last(`POST /charges/${ID}/capture`)?.headers.get('X-CSRF-Token')).toBe(CSRF_TOKEN);
+    expect(api.last(`POST /charges/${ID}/capture`)?.query.get('mode')).toBe('test');
+    await waitFor(() => expect(timeline()).toEqual(['charge.created', 'charge.captured']));
+  });
+
+  it('refunds part of a charge in major units, after a confirmation step', async () => {
+    const api = chargeApi('admin');
+    openDashboard(api, `/dashboard/charges/${ID}`);
+    fireEvent.click(await screen.findByTestId('charge-refund'));
+    const amount = screen.getByTestId('refund-amount') as HTMLInputElement;
+    expect(amount.value).toBe('10.00');
+    expect(api.last(`POST /charges/${ID}/refund`)).toBeUndefined();
+
+    fireEvent.input(amount, { target: { value: '2.50' } });
+    expect(screen.getByTestId('refund-confirm').textContent).toMatch(/2\.50/);
+    fireEvent.click(screen.getByTestId('refund-confirm'));
+    await waitFor(() => expect(screen.getByTestId('charge-refunded').textContent).toMatch(/2\.50/));
+    expect(api.last(`POST /charges/${ID}/refund`)?.body).toEqual({ amount: 250 });
+    expect(screen.queryByTestId('refund-amount')).toBeNull();
+    await waitFor(() => expect(timeline()).toEqual(['charge.created', 'charge.refunded']));
+  });
+
+  it('will not confirm an amount the charge cannot refund', async () => {
+    openDashboard(chargeApi('admin'), `/dashboard/charges/${ID}`);
+    fireEvent.click(await screen.findByTestId('charge-refund'));
+    for (const text of ['10.01', '2.505', '0', 'two']) {
+      fireEvent.input(screen.getByTestId('refund-amount'), { target: { value: text } });
+      expect((screen.getByTestId('refund-confirm') as HTMLButtonElement).disabled).toBe(true);
+    }
+  });
+
+  it('shows an API error at the action', async () => {
+    const api = chargeApi('admin').on(`POST /charges/${ID}/refund`, () =>
+      error('CHARGE_ALREADY_REFUNDED', 'The charge has already been refunded in full.'),
+    );
+    openDashboard(api, `/dashboard/charges/${ID}`);
+    fireEvent.click(await screen.findByTestId('charge-refund'));
+    fireEvent.click(screen.getByTestId('refund-confirm'));
+    const shown = await screen.findByTestId('action-error');
+    expect(shown.textContent).toContain('The charge has already been refunded in full.');
+    expect(shown.textContent).toContain('CHARGE_ALREADY_REFUNDED');
+    expect(screen.getByTestId('refund-amount')).toBeTruthy();
+  });
+});
+
+describe('a viewer', () => {
+  it('sees a pending charge without capture or cancel, and a captured one without refund', async () => {
+    const pending = charge({ id: ID, status: 'PENDING' });
+    openDashboard(chargeApi('viewer', pending), `/dashboard/charges/${ID}`);
+    expect((await screen.findByTestId('charge-detail-status')).textContent).toBe('Pending');
+    expect(screen.queryByTestId('charge-capture')).toBeNull();
+    expect(screen.queryByTestId('charge-cancel')).toBeNull();
+    cleanup();
+
+    openDashboard(chargeApi('viewer'), `/dashboard/charges/${ID}`);
+    expect((await screen.findByTestId('charge-detail-status')).textContent).toBe('Charge success');
+    expect(screen.queryByTestId('charge-refund')).toBeNull();
+  });
+
+  it('is told apart from an admin, who sees capture and cancel on the same charge', async () => {
+    const pending = charge({ id: ID, status: 'PENDING' });
+    openDashboard(chargeApi('admin', pending), `/dashboard/charges/${ID}`);
+    expect(await screen.findByTestId('charge-capture')).toBeTruthy();
+    expect(screen.getByTestId('charge-cancel')).toBeTruthy();
+  });
+});

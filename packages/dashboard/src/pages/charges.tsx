@@ -1,0 +1,106 @@
+import { ChargeStatusSchema, type ChargeStatus } from '@payframe/contract';
+import { useLocation } from 'preact-iso';
+import { useEffect, useState } from 'preact/hooks';
+import type { ChargesQuery } from '../api/client.ts';
+import { ErrorMessage } from '../components/error-message.tsx';
+import { PageTitle } from '../components/page-title.tsx';
+import { PAGE_QUERY, Pager, type Cursor } from '../components/pager.tsx';
+import { useDashboard } from '../context.ts';
+import { dateTime, label, money } from '../format.ts';
+import { paths } from '../paths.ts';
+import { useResource } from '../use-resource.ts';
+import { chargeSearch } from './charge-search.ts';
+
+type Filter = Pick<ChargesQuery, 'txn_reference' | 'email' | 'last4'>;
+
+export function ChargesPage() {
+  const { client, mode } = useDashboard();
+  const { route } = useLocation();
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<Filter>({});
+  const [status, setStatus] = useState<ChargeStatus | ''>('');
+  const [cursor, setCursor] = useState<Cursor>({});
+  useEffect(() => setCursor({}), [mode]);
+
+  const query: ChargesQuery = { ...PAGE_QUERY, ...filter, ...(status === '' ? {} : { status }), ...cursor };
+  const charges = useResource(() => client.listCharges(mode, query), [mode, JSON.stringify(query)]);
+
+  const submitSearch = (event: Event) => {
+    event.preventDefault();
+    const found = chargeSearch(search);
+    if (found !== null && 'charge' in found) return route(paths.charge(found.charge));
+    setFilter(found?.filter ?? {});
+    setCursor({});
+  };
+
+  const rows = charges.data?.data ?? [];
+  return (
+    <>
+      <PageTitle title="Charges">Charges</PageTitle>
+      <form class="filters" role="search" onSubmit={submitSearch}>
+        <label for="charges-search">Search by charge id, txn_reference, e-mail or last 4 digits</label>
+        <input
+          id="charges-search"
+          data-testid="charges-search"
+          type="search"
+          value={search}
+          onInput={(event) => setSearch(event.currentTarget.value)}
+        />
+        <button type="submit">Search</button>
+        <label for="charges-status">Status</label>
+        <select
+          id="charges-status"
+          data-testid="charges-status-filter"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.currentTarget.value as ChargeStatus | '');
+            setCursor({});
+          }}
+        >
+          <option value="">All statuses</option>
+          {ChargeStatusSchema.options.map((value) => (
+            <option key={value} value={value}>
+              {label(value)}
+            </option>
+          ))}
+        </select>
+      </form>
+      <ErrorMessage error={charges.error} />
+      <div class="table" aria-busy={charges.loading}>
+        <table>
+          <caption class="sr-only">{`${mode === 'test' ? 'Test' : 'Live'} charges, newest first`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Charge</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+              <th scope="col">Reference</th>
+              <th scope="col">Card</th>
+              <th scope="col">Created</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((charge) => (
+              <tr key={charge.id} data-testid="charge-row" data-charge-id={charge.id}>
+                <td>
+                  <a href={paths.charge(charge.id)}>{charge.id}</a>
+                </td>
+                <td data-testid="charge-amount" class="amount">
+                  {money(charge.amount, charge.currency)}
+                </td>
+                <td data-testid="charge-status">
+                  <span class={`status status-${charge.status.toLowerCase()}`}>{label(charge.status)}</span>
+                </td>
+                <td>{charge.txn_reference ?? '—'}</td>
+                <td>•••• {charge.token.card.last4Digits}</td>
+                <td data-label="Created">{dateTime(charge.created)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {charges.data !== undefined && rows.length === 0 && <p>No charges match.</p>}
+      <Pager cursor={cursor} hasMore={charges.data?.has_more ?? false} ids={rows.map((charge) => charge.id)} onPage={setCursor} />
+    </>
+  );
+}
