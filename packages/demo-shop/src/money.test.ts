@@ -15,7 +15,7 @@ describe('refund amounts as a shopper types them', () => {
     expect(parseMoney(input, currency)).toBe(expected);
   });
 
-  it.each([['-1'], ['1e3'], ['0'], ['0.00'], ['12.345'], [''], ['abc'], ['123456789']])('"%s" EUR is refused', (input) => {
+  it.each([['-1'], ['1e3'], ['0'], ['0.00'], ['12.345'], [''], ['abc'], ['1234567890']])('"%s" EUR is refused', (input) => {
     expect(parseMoney(input, 'EUR')).toBeNull();
   });
 
