@@ -3,7 +3,7 @@ import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { CHARGE_EXPIRY_MS, type ChargeEvent, settle, transition } from '../domain/charge-lifecycle.ts';
 import { cardFingerprint } from '../security/fingerprint.ts';
 import { ensureAccount } from '../storage/repositories/api-keys.ts';
-import { insertSeedBatch, type SeedBatch } from '../storage/repositories/seed.ts';
+import { analyzeAfterBulkLoad, insertSeedBatch, type SeedBatch } from '../storage/repositories/seed.ts';
 import type { ChargesTable, RefundsTable, TokensTable } from '../storage/schema.ts';
 import { toState, withState } from './charges.ts';
 import type { ServiceDeps, Store } from './context.ts';
@@ -53,6 +53,7 @@ export async function seedCharges(store: Store, deps: ServiceDeps, account: stri
     events += batch.events.length;
     refunds += batch.refunds.length;
   }
+  await store.read(analyzeAfterBulkLoad);
   return { account, charges: count, events, refunds, ms: Date.now() - started };
 }
 
