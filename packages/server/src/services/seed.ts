@@ -12,7 +12,7 @@ import { chargeView, refundView } from './views.ts';
 /** Charges per transaction: large enough that commits cost little, small enough to hold in memory. */
 const CHARGES_PER_TRANSACTION = 10_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Seeded charges were created over this many past days, so that some have expired. */
+/** Seeded charges were created over this many past days, so that many have expired. */
 const HISTORY_DAYS = 60;
 
 const CARDS = Object.values(TEST_CARDS).filter((card) => card.outcome.approved);
@@ -22,8 +22,8 @@ const CURRENCIES: Array<[string, number]> = [['EUR', 2500], ['USD', 4200], ['GBP
 type Fate = 'pending' | 'captured' | 'partially-refunded' | 'refunded' | 'released' | 'canceled' | 'expired';
 const FATES: Array<[Fate, number]> = [
   ['captured', 45],
-  ['pending', 12],
-  ['expired', 10],
+  /** Pending or expired, whichever its age makes it. */
+  ['pending', 22],
   ['partially-refunded', 8],
   ['refunded', 8],
   ['released', 5],
@@ -47,7 +47,7 @@ export async function seedCharges(store: Store, deps: ServiceDeps, account: stri
   for (let done = 0; done < count; done += CHARGES_PER_TRANSACTION) {
     const batch: SeedBatch = { tokens: [], charges: [], refunds: [], events: [] };
     for (let index = done; index < Math.min(count, done + CHARGES_PER_TRANSACTION); index++) {
-      seedOne(batch, deps, { accountId, index, realNow, fingerprints });
+      seedOne(batch, deps, { accountId, index, count, realNow, fingerprints });
     }
     await store.transaction((tx) => insertSeedBatch(tx, batch));
     events += batch.events.length;
@@ -57,20 +57,22 @@ export async function seedCharges(store: Store, deps: ServiceDeps, account: stri
   return { account, charges: count, events, refunds, ms: Date.now() - started };
 }
 
-type SeedContext = { accountId: string; index: number; realNow: number; fingerprints: Map<string, string> };
+type SeedContext = { accountId: string; index: number; count: number; realNow: number; fingerprints: Map<string, string> };
 
 function seedOne(batch: SeedBatch, deps: ServiceDeps, context: SeedContext): void {
-  const { accountId, index, realNow } = context;
+  const { accountId, index, count, realNow } = context;
   const random = mulberry32(index);
   const card = CARDS[index % CARDS.length]!;
   const [currency, typicalAmount] = CURRENCIES[Math.floor(random() * CURRENCIES.length)]!;
   const amount = Math.max(100, Math.round(typicalAmount * (0.2 + 2 * random())));
-  const fate = FATE_TABLE[Math.floor(random() * FATE_TABLE.length)]!;
-  // Pending charges are younger than their deadline; expired ones older; the rest anywhere in the history.
-  const age =
-    fate === 'pending' ? random() * 6 * DAY_MS : fate === 'expired' ? (8 + random() * (HISTORY_DAYS - 8)) * DAY_MS : (random() * HISTORY_DAYS * DAY_MS) | 0;
-  // Room for the moves after creation (each within about an hour) before now.
-  const createdAt = Math.floor(realNow - age - 4 * 60 * 60 * 1000);
+  // Charges are made oldest first, so every index by creation time grows at its end; more of them
+  // are recent (age falls with the square of the position), as in a growing shop.
+  const position = 1 - index / count;
+  const createdAt = Math.floor(realNow - position * position * HISTORY_DAYS * DAY_MS - 4 * 60 * 60 * 1000);
+  // Room before now for the moves after creation (each within about an hour); an unsettled
+  // charge past its deadline has expired, one before it is still pending.
+  const drawn = FATE_TABLE[Math.floor(random() * FATE_TABLE.length)]!;
+  const fate: Fate = drawn === 'pending' && createdAt + CHARGE_EXPIRY_MS + 60_000 <= realNow ? 'expired' : drawn;
   const email = `shopper${Math.floor(random() * 20_000)}@${index % 7 === 0 ? 'Example.COM' : 'example.com'}`;
   const token: TokensTable = {
     id: deps.ids.uuid(),
