@@ -7,6 +7,7 @@
  *   --db sqlite|postgres|both   (default both)
  *   --pages N          pages measured per filter and direction (default 50)
  *   --postgres-url URL an administrative URL (default: the local server)
+ *   --data-dir DIR     measure an SQLite store seeded before (account "bench"), without seeding
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'both' },
     pages: { type: 'string', default: '50' },
     'postgres-url': { type: 'string' },
+    'data-dir': { type: 'string' },
   },
   strict: true,
 });
@@ -33,7 +35,8 @@ const charges = Number(values.charges);
 const pages = Number(values.pages);
 if (!Number.isSafeInteger(charges) || charges < 1) throw new Error('--charges must be a positive integer');
 if (!Number.isSafeInteger(pages) || pages < 1) throw new Error('--pages must be a positive integer');
-const stores = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
+const seededDir = values['data-dir'];
+const stores = seededDir ? ['sqlite'] : values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
 if (!stores.every((store) => store === 'sqlite' || store === 'postgres')) throw new Error('--db must be sqlite, postgres or both');
 
 type Row = { store: string; filter: string; requests: number; latency: Latency };
@@ -80,13 +83,15 @@ async function measure(base: string, path: string, key: string): Promise<number[
 }
 
 async function benchStore(store: string): Promise<Row[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'payframe-bench-lists-'));
+  const dataDir = seededDir ?? mkdtempSync(join(tmpdir(), 'payframe-bench-lists-'));
   const database = store === 'postgres' ? await createBenchDatabase(await postgresAdminUrl(values['postgres-url'] ?? null)) : null;
   const storeArgs = ['--data-dir', dataDir, ...(database ? ['--database-url', database.url] : [])];
   try {
-    log(`${store}: seeding ${charges} charges`);
-    const seeded = await runCli(['seed', '--account', 'bench', '--charges', String(charges), '--json', ...storeArgs], { timeoutMs: 4 * 60 * 60 * 1000 });
-    log(`${store}: ${seeded.stdout.trim()}`);
+    if (!seededDir) {
+      log(`${store}: seeding ${charges} charges`);
+      const seeded = await runCli(['seed', '--account', 'bench', '--charges', String(charges), '--json', ...storeArgs], { timeoutMs: 4 * 60 * 60 * 1000 });
+      log(`${store}: ${seeded.stdout.trim()}`);
+    }
     const keys = JSON.parse((await runCli(['keys', 'create', '--account', 'bench', '--mode', 'test', '--json', ...storeArgs])).stdout);
     const port = await freePort('127.0.0.1');
     // Request logs off, as in production benchmarks; readiness then comes from /healthz.
@@ -108,7 +113,7 @@ async function benchStore(store: string): Promise<Row[]> {
     }
   } finally {
     if (database) await dropBenchDatabase(database);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!seededDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
