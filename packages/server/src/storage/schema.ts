@@ -130,6 +130,8 @@ export interface EventsTable {
   created_at: number;
   /** The event's JSON exactly as the API serves it: retrieve, lists, the stream and deliveries send these bytes. */
   body: string;
+  /** The inserting transaction's id on PostgreSQL, 0 on SQLite: the stream reads by (txid, seq). */
+  txid: Generated<number>;
 }
 
 export interface WebhookEndpointsTable {
