@@ -46,10 +46,10 @@ export async function listenCommand(args: string[]): Promise<void> {
       }
       console.log(lastEventId ? `Connected again, resuming after ${lastEventId}` : 'Ready: listening for events');
       failures = 0;
-      const messages = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
-      for await (const message of messages) {
-        await forward(forwardTo, secret, message);
-        lastEventId = message.id;
+      const messages = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+      for (let next = await messages.read(); !next.done; next = await messages.read()) {
+        await forward(forwardTo, secret, next.value);
+        lastEventId = next.value.id;
       }
       if (!stop.signal.aborted) console.log('The stream ended; connecting again');
     } catch (error) {
