@@ -31,7 +31,9 @@ export async function openEventFeed(store: Store, owner: Owner, lastEventId: str
   }
   return {
     async poll() {
-      const events = await store.read((db) => settledEventsAfter(db, owner, position, FEED_BATCH));
+      // A transaction, not a plain read: on SQLite it resolves once the commits it saw are durable
+      // (storage/group-commit.ts), so no event is streamed before its change is on disk.
+      const events = await store.transaction((db) => settledEventsAfter(db, owner, position, FEED_BATCH));
       const last = events.at(-1);
       if (last) position = { txid: last.txid, seq: last.seq };
       if (skip.size === 0) return events;
