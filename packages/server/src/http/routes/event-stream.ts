@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import { ErrorBodySchema } from '@payframe/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Store } from '../../services/context.ts';
 import { type EventFeed, FEED_BATCH, openEventFeed, type StreamedEvent } from '../../services/event-stream.ts';
 import { authOf } from '../request-context.ts';
@@ -31,7 +32,13 @@ export function eventStreamRoutes(store: Store) {
         exposeHeadRoute: false,
         schema: {
           summary: 'Stream events as they commit (text/event-stream; resumes after Last-Event-ID)',
-          response: { default: ErrorBodySchema },
+          response: {
+            200: {
+              description: 'Server-sent events: `id:` the event id, `event:` its name, `data:` the event JSON on one line',
+              content: { 'text/event-stream': { schema: z.string() } },
+            },
+            default: ErrorBodySchema,
+          },
         },
       },
       async (request, reply) => {
