@@ -36,7 +36,7 @@ function examples(): Example[] {
 function endpointOf(script: string): string {
   const path = /"\$PAYFRAME_URL(\/[^"]*)"/.exec(script)?.[1] ?? '';
   const method = /-X (\w+)/.exec(script)?.[1] ?? (/ -d /.test(script) ? 'POST' : 'GET');
-  return `${method} ${path.replace(/\$[A-Z_]+/g, ':id')}`;
+  return `${method} ${path.replace(/\?.*$/, '').replace(/\$[A-Z_]+/g, ':id')}`;
 }
 
 /** Field values that say what an object is or what state it is in: these must match the example exactly. */
@@ -93,6 +93,13 @@ async function variablesFor(script: string): Promise<Record<string, string>> {
     const charge = await createCharge(api, TEST_PANS.visa);
     await post(`/v2/charges/capture/${charge.id}`);
     variables.REFUND_ID = (await post(`/v2/charges/refund/${charge.id}`, { amount: '500' })).id;
+  }
+  if (script.includes('$EVENT_ID')) {
+    const charge = await createCharge(api, TEST_PANS.visa, { txn_reference: 'order-1042' });
+    await post(`/v2/charges/capture/${charge.id}`);
+    await post(`/v2/charges/refund/${charge.id}`, { amount: '200' });
+    const events = await api.get(`/v2/events?name=charge.refunded&charge=${charge.id}`);
+    variables.EVENT_ID = events.body.data[0].id;
   }
   return variables;
 }
