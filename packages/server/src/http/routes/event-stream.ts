@@ -44,7 +44,8 @@ export function eventStreamRoutes(store: Store) {
       async (request, reply) => {
         const { accountId, mode } = authOf(request);
         const header = request.headers['last-event-id'];
-        const lastEventId = Array.isArray(header) ? header[0] : header;
+        // An empty Last-Event-ID is what a client sends with no event seen yet: none.
+        const lastEventId = (Array.isArray(header) ? header[0] : header) || undefined;
         // An unknown Last-Event-ID is refused here, as JSON, before the stream starts.
         const feed = await openEventFeed(store, { accountId, mode }, lastEventId);
 
@@ -70,13 +71,17 @@ async function* frames(feed: EventFeed, signal: AbortSignal, log: FastifyBaseLog
   // The first bytes send the 200 and its headers at once, before any event exists.
   yield ': stream open\n\n';
   let lastWrite = Date.now();
+  let failing = false;
   while (!signal.aborted) {
     let events: StreamedEvent[] = [];
     try {
       events = await feed.poll();
+      if (failing) log.info('event stream: reading events again');
+      failing = false;
     } catch (error) {
       // The database is away for a moment: keep the stream, and try again at the next poll.
-      log.warn({ err: error }, 'event stream: reading events failed');
+      if (!failing) log.warn({ err: error }, 'event stream: reading events failed; retrying');
+      failing = true;
     }
     for (const event of events) yield frame(event);
     if (events.length > 0) lastWrite = Date.now();
