@@ -78,8 +78,6 @@ export default defineConfig({
           name: 'node',
           root: 'packages/node',
           include: ['test/**/*.test.ts'],
-          // enabled when the server serves lists and events
-          exclude: ['test/events-lists.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,9 +1,8 @@
-import type { Charge } from './payframe-client.ts';
-import type { PayframeApiError } from './payframe-client.ts';
+import { type Charge, CardError, type PayframeError } from '@payframe/node';
 
 /** What the shopper reads when the charge is refused (402), by decline reason or error code. */
-export function declineMessage(error: PayframeApiError): string {
-  switch (error.declineReason ?? error.code) {
+export function declineMessage(error: PayframeError): string {
+  switch ((error instanceof CardError ? error.declineReason : undefined) ?? error.code) {
     case 'INSUFFICIENT_FUNDS':
       return 'Your card has insufficient funds. Try another card.';
     case 'GENERIC_DECLINE':
@@ -40,6 +39,8 @@ export function refundErrorMessage(code: string): string {
 
 export type OrderState = { key: string; label: string; tone: 'ok' | 'waiting' | 'bad' | 'neutral' };
 
+export const EXPIRED: OrderState = { key: 'expired', label: 'Expired — never captured, authorization released', tone: 'bad' };
+
 /** The order's state as the shop shows it, from the live charge. */
 export function orderState(charge: Charge, authenticationFailed: boolean): OrderState {
   switch (charge.status) {
@@ -48,9 +49,7 @@ export function orderState(charge: Charge, authenticationFailed: boolean): Order
     case 'PARTIALLY_REFUNDED':
       return { key: 'partially-refunded', label: 'Partially refunded', tone: 'neutral' };
     case 'REFUNDED':
-      return charge.reason === 'EXPIRED'
-        ? { key: 'expired', label: 'Expired — never captured, authorization released', tone: 'bad' }
-        : { key: 'refunded', label: 'Refunded', tone: 'neutral' };
+      return charge.reason === 'EXPIRED' ? EXPIRED : { key: 'refunded', label: 'Refunded', tone: 'neutral' };
     case 'CHARGE_FAILED':
       return authenticationFailed
         ? { key: 'authentication-failed', label: 'Authentication failed', tone: 'bad' }

@@ -16,12 +16,16 @@ export type Order = {
   /** The shopper failed 3-D Secure (the shop then cancels the charge, which no longer says why). */
   authenticationFailed: boolean;
   refunds: OrderRefund[];
+  /** Payframe's `charge.expired` webhook said the charge expired uncaptured (webhooks.ts). */
+  expired?: boolean;
 };
 
 export type OrderStore = {
   newId(): string;
   list(): Order[];
   get(id: string): Order | undefined;
+  /** The order paid (or being paid) by this charge. */
+  byCharge(chargeId: string): Order | undefined;
   save(order: Order): Promise<void>;
 };
 
@@ -51,6 +55,7 @@ export async function openOrderStore(dataDir: string): Promise<OrderStore> {
     newId: () => `ord_${randomBytes(8).toString('hex')}`,
     list: () => [...orders.values()].sort((a, b) => b.created - a.created),
     get: (id) => orders.get(id),
+    byCharge: (chargeId) => [...orders.values()].find((order) => order.chargeId === chargeId),
     save: (order) => {
       orders.set(order.id, order);
       return persist();

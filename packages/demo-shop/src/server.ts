@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ConnectionError, Payframe, PayframeError } from '@payframe/node';
 import type { Shop } from './context.ts';
 import { isCrossSite, readForm, type Reply, securityHeaders, type ShopRequest } from './http.ts';
 import { openOrderStore } from './orders.ts';
@@ -11,7 +12,7 @@ import { orderList } from './pages/orders.tsx';
 import { paymentReturn } from './pages/payment-result.tsx';
 import { productList, productPage } from './pages/products.tsx';
 import { receiptPage, refundOrder } from './pages/receipt.ts';
-import { payframeClient, PayframeApiError } from './payframe-client.ts';
+import { registerWebhookEndpoint, WEBHOOK_PATH, webhookReceiver } from './webhooks.ts';
 
 export type ShopConfig = {
   port: number;
@@ -22,7 +23,7 @@ export type ShopConfig = {
   publicApiUrl?: string | undefined;
   secretKey: string;
   publishableKey: string;
-  /** Where orders.json lives. */
+  /** Where orders.json and the webhook endpoint's secret live. */
   dataDir: string;
   /** The shop as browsers reach it (return URLs); defaults to the listening URL. */
   publicUrl?: string | undefined;
@@ -52,12 +53,14 @@ export async function startShop(config: ShopConfig): Promise<RunningShop> {
   const payframeUrl = (config.publicApiUrl ?? config.apiUrl).replace(/\/$/, '');
   const headers = securityHeaders(new URL(payframeUrl).origin);
   const shop: Shop = {
-    payframe: payframeClient({ apiUrl: config.apiUrl.replace(/\/$/, ''), secretKey: config.secretKey }),
+    payframe: new Payframe(config.secretKey, { apiBase: config.apiUrl.replace(/\/$/, '') }),
     orders,
     publishableKey: config.publishableKey,
     payframeUrl,
     url: '',
+    webhookSecret: undefined,
   };
+  const receiveWebhook = webhookReceiver();
 
   const route = async (request: IncomingMessage): Promise<Reply> => {
     const url = new URL(request.url ?? '/', 'http://shop.invalid');
@@ -67,6 +70,8 @@ export async function startShop(config: ShopConfig): Promise<RunningShop> {
       return { status: 200, body, headers: { 'content-type': `${ASSETS[url.pathname]}; charset=utf-8`, 'cache-control': 'no-cache' } };
     }
     if (url.pathname === '/favicon.ico') return { status: 204 };
+    // Payframe's deliveries: verified on the raw body, so they skip the form parsing below.
+    if (url.pathname === WEBHOOK_PATH) return method === 'POST' ? receiveWebhook(shop, request) : notFound(shop);
     for (const [routeMethod, pattern, handler] of ROUTES) {
       const match = pattern.exec(url.pathname);
       if (!match || routeMethod !== method) continue;
@@ -80,9 +85,9 @@ export async function startShop(config: ShopConfig): Promise<RunningShop> {
   const server = createServer((request, response) => {
     route(request)
       .catch((error: unknown) => {
-        if (error instanceof PayframeApiError && error.status === 404) return notFound(shop, 'order');
-        if (!(error instanceof PayframeApiError) && !(error instanceof TypeError)) console.error('demo shop:', error);
-        // A fault of the API, or the API unreachable (fetch throws a TypeError).
+        if (error instanceof PayframeError && error.status === 404) return notFound(shop, 'order');
+        if (!(error instanceof PayframeError) && !(error instanceof ConnectionError)) console.error('demo shop:', error);
+        // A fault of the API, or the API unreachable.
         return unavailable(shop);
       })
       .then((reply) => {
@@ -96,6 +101,7 @@ export async function startShop(config: ShopConfig): Promise<RunningShop> {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   shop.url = (config.publicUrl ?? url).replace(/\/$/, '');
+  shop.webhookSecret = await registerWebhookEndpoint(shop.payframe, config.dataDir, shop.url);
   return {
     url: shop.url,
     close: () =>

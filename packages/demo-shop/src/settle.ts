@@ -1,6 +1,6 @@
 import type { Shop } from './context.ts';
 import type { Order } from './orders.ts';
-import { type Charge, PayframeApiError } from './payframe-client.ts';
+import { type Charge, PayframeError } from '@payframe/node';
 
 export type Settlement = 'paid' | 'failed' | 'awaiting-authentication' | 'ended';
 
@@ -11,15 +11,15 @@ export type Settlement = 'paid' | 'failed' | 'awaiting-authentication' | 'ended'
  * the `status` in the return URL is only a hint anyone could edit.
  */
 export async function settle(shop: Shop, order: Order): Promise<Settlement> {
-  const charge = await shop.payframe.getCharge(order.chargeId);
+  const charge = await shop.payframe.charges.retrieve(order.chargeId);
   if (charge.status === 'PENDING') {
     switch (charge.threedSecure.status) {
       case 'CHARGEABLE':
       case 'NOT_AVAILABLE':
-        return (await captured(shop, charge)) ? 'paid' : 'ended';
+        return (await captured(shop, order, charge)) ? 'paid' : 'ended';
       case 'FAILED':
         await shop.orders.save({ ...order, authenticationFailed: true });
-        await shop.payframe.cancel(charge.id).catch(ignoreCardError);
+        await shop.payframe.charges.cancel(charge.id, { idempotencyKey: `cancel-${order.id}-${charge.id}` }).catch(ignoreCardError);
         return 'failed';
       case 'PENDING':
         return 'awaiting-authentication';
@@ -31,17 +31,18 @@ export async function settle(shop: Shop, order: Order): Promise<Settlement> {
   return charge.status === 'CHARGE_SUCCESS' ? 'paid' : 'ended';
 }
 
-async function captured(shop: Shop, charge: Charge): Promise<boolean> {
+/** One Idempotency-Key per order attempt (its charge): the return page and the webhook may both capture. */
+async function captured(shop: Shop, order: Order, charge: Charge): Promise<boolean> {
   try {
-    await shop.payframe.capture(charge.id);
+    await shop.payframe.charges.capture(charge.id, { idempotencyKey: `capture-${order.id}-${charge.id}` });
     return true;
   } catch (error) {
     // Another tab captured first, or the charge expired meanwhile: the receipt shows which.
-    if (error instanceof PayframeApiError && error.status === 402) return error.code === 'CHARGE_ALREADY_CAPTURED';
+    if (error instanceof PayframeError && error.status === 402) return error.code === 'CHARGE_ALREADY_CAPTURED';
     throw error;
   }
 }
 
 function ignoreCardError(error: unknown): void {
-  if (!(error instanceof PayframeApiError && error.status === 402)) throw error;
+  if (!(error instanceof PayframeError && error.status === 402)) throw error;
 }

@@ -11,9 +11,46 @@ const BIN = fileURLToPath(new URL('../../server/bin/payframe.js', import.meta.ur
 
 export type RunningServer = { url: string; dataDir: string; stop(): Promise<void> };
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'payframe-node-test-'));
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
+/** Runs `payframe <args>` as a long-lived process (`payframe listen`), with its output so far. */
+export function spawnCli(args: string[]): { output(): string; waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>; stop(): Promise<void> } {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const waiters = new Set<() => void>();
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      for (const wake of waiters) wake();
+    });
+  }
+  return {
+    output: () => output,
+    waitForOutput(pattern, timeoutMs = 60_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(output);
+          if (match) finish(() => resolve(match));
+          else if (child.exitCode !== null) finish(() => reject(new Error(`payframe exited (${child.exitCode}) before printing ${pattern}:\n${output}`)));
+        };
+        const timer = setTimeout(() => finish(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output}`))), timeoutMs);
+        const finish = (settle: () => void) => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          child.off('exit', check);
+          settle();
+        };
+        waiters.add(check);
+        child.on('exit', check);
+        check();
+      });
+    },
+    stop: () => stop(child),
+  };
+}
+
+/** A fresh data directory and any free port unless given: a restart on both comes back at the same URL. */
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; port?: number } = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'payframe-node-test-'));
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', String(options.port ?? 0), '--data-dir', dataDir], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,3 +4,4 @@ export { CARD_FRAME, type CardInput, type CardTarget, fillCard, futureExpiry } f
 export { type ChromiumLaunchChoices, chromiumLaunchOptions } from './launch-options.ts';
 export { type TestCard, type TestCardName, type TestCardOutcome, TEST_CARDS } from './test-cards.ts';
 export { completeThreeDS, THREE_DS_PATH } from './three-ds.ts';
+export { type EventsClient, waitForEvent, type WaitForEventOptions } from './wait-for-event.ts';

@@ -46,7 +46,9 @@ describe('GET /v2/openapi.json', () => {
     const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ name: `${method} ${path}`, operation })));
     expect(operations.length).toBeGreaterThanOrEqual(11);
     for (const { name, operation } of operations) {
-      expect(operation.responses?.['200']?.content?.['application/json']?.schema, `${name} 200`).toBeDefined();
+      // The event stream's success is a text/event-stream of events, not one JSON body.
+      const successType = name === 'get /v2/events/stream' ? 'text/event-stream' : 'application/json';
+      expect(operation.responses?.['200']?.content?.[successType]?.schema, `${name} 200`).toBeDefined();
       expect(operation.responses?.default?.content?.['application/json']?.schema, `${name} default`).toEqual({ $ref: '#/components/schemas/Error' });
       if (WITH_BODY.includes(name)) expect(operation.requestBody?.content?.['application/json']?.schema, `${name} body`).toBeDefined();
     }

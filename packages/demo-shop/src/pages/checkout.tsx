@@ -1,8 +1,8 @@
+import { CardError, PayframeError } from '@payframe/node';
 import { findProduct, type Product } from '../catalog.ts';
 import type { Shop } from '../context.ts';
 import { htmlReply, redirect, type Reply, type ShopRequest } from '../http.ts';
 import { declineMessage } from '../messages.ts';
-import { PayframeApiError } from '../payframe-client.ts';
 import { settle } from '../settle.ts';
 import { CheckoutPage, type Refusal } from './checkout-page.tsx';
 import { notFound, unavailable } from './errors.tsx';
@@ -32,7 +32,7 @@ export async function submitCheckout(shop: Shop, request: ShopRequest): Promise<
   const orderId = shop.orders.newId();
   let charge;
   try {
-    charge = await shop.payframe.createCharge(
+    charge = await shop.payframe.charges.create(
       {
         token,
         amount: product.price,
@@ -41,11 +41,11 @@ export async function submitCheckout(shop: Shop, request: ShopRequest): Promise<
         txn_reference: orderId,
         return_url: `${shop.url}/orders/${orderId}/return`,
       },
-      `checkout-${orderId}`,
+      { idempotencyKey: `checkout-${orderId}` },
     );
   } catch (error) {
-    if (!(error instanceof PayframeApiError) || error.status >= 500) return unavailable(shop);
-    const refusal = { message: declineMessage(error), code: error.code, declineReason: error.declineReason };
+    if (!(error instanceof PayframeError) || error.status >= 500) return unavailable(shop);
+    const refusal = { message: declineMessage(error), code: error.code, declineReason: error instanceof CardError ? error.declineReason : undefined };
     return htmlReply(checkoutPage(shop, product, refusal), error.status === 402 ? 402 : 400);
   }
   const order = {

@@ -1,16 +1,16 @@
 import type { Shop } from '../context.ts';
 import { htmlReply, type Reply } from '../http.ts';
-import { orderState } from '../messages.ts';
+import { EXPIRED, orderState } from '../messages.ts';
 import { formatMoney } from '../money.ts';
 import type { Order } from '../orders.ts';
-import type { Charge } from '../payframe-client.ts';
+import type { Charge } from '@payframe/node';
 import { Layout } from './layout.tsx';
 
 /** An order with its charge as Payframe answered, or undefined when it did not. */
 export type OrderRow = { order: Order; charge: Charge | undefined };
 
 function Row({ order, charge }: OrderRow) {
-  const state = charge ? orderState(charge, order.authenticationFailed) : undefined;
+  const state = charge ? orderState(charge, order.authenticationFailed) : order.expired ? EXPIRED : undefined;
   return (
     <tr data-testid="order-row" data-order-id={order.id} data-charge-id={order.chargeId}>
       <td>
@@ -70,7 +70,7 @@ export function OrderList({ rows, payframeUrl }: { rows: OrderRow[]; payframeUrl
 /** Every order with its status read live from Payframe, so a charge that expired shows as expired. */
 export async function orderList(shop: Shop): Promise<Reply> {
   const orders = shop.orders.list();
-  const charges = await Promise.allSettled(orders.map((order) => shop.payframe.getCharge(order.chargeId)));
+  const charges = await Promise.allSettled(orders.map((order) => shop.payframe.charges.retrieve(order.chargeId)));
   const rows = orders.map((order, index) => {
     const result = charges[index];
     return { order, charge: result?.status === 'fulfilled' ? result.value : undefined };

@@ -5,7 +5,7 @@ import type { JSX } from 'preact';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTS, type Product } from '../catalog.ts';
 import type { Order } from '../orders.ts';
-import type { Charge } from '../payframe-client.ts';
+import type { Charge } from '@payframe/node';
 import { renderDocument } from '../render.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 import { OrderList } from './orders.tsx';
@@ -36,14 +36,40 @@ const order: Order = {
 };
 
 const charge = (overrides: Partial<Charge> = {}): Charge => ({
+  type: 'charge',
   id: 'ch_1',
   amount: 1200,
   amount_refunded: 0,
+  fees: 33,
   currency: 'EUR',
+  description: 'Payframe mug',
+  txn_reference: 'ord_1',
   status: 'CHARGE_SUCCESS',
   reason: null,
   threedSecure: { redirect: 'http://payframe.test/3d-secure/ch_1?paRes=x', returnUrl: 'http://shop.test/return', status: 'CAPTURED' },
-  token: { card: { brand: 'VISA', last4Digits: '4242', name: 'Ada' } },
+  token: {
+    type: 'token',
+    id: '00000000-0000-4000-8000-000000000000',
+    created: 1_767_322_000,
+    card: {
+      fundingType: 'CREDIT',
+      country: 'US',
+      last4Digits: '4242',
+      type: 'VISA_CREDIT',
+      brand: 'VISA',
+      bank: 'Test Bank',
+      name: 'Ada',
+      authorization: 'NOT_AVAILABLE',
+      addressLine1: null,
+      addressLine2: null,
+      addressCity: null,
+      addressState: null,
+      addressZip: null,
+      addressCountry: null,
+    },
+  },
+  created: 1_767_322_000,
+  mode: 'test',
   ...overrides,
 });
 

@@ -51,7 +51,7 @@ export async function paymentReturn(shop: Shop, request: ShopRequest): Promise<R
     case 'failed':
       return authenticationFailedPage(shop, order);
     case 'awaiting-authentication': {
-      const charge = await shop.payframe.getCharge(order.chargeId);
+      const charge = await shop.payframe.charges.retrieve(order.chargeId);
       return htmlReply(<AwaitingAuthenticationPage order={order} redirectUrl={charge.threedSecure.redirect} payframeUrl={shop.payframeUrl} />);
     }
     default:

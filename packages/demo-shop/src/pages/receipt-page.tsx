@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { orderState, refundErrorMessage } from '../messages.ts';
 import { formatMoney, toDecimal } from '../money.ts';
 import type { Order } from '../orders.ts';
-import type { Charge } from '../payframe-client.ts';
+import type { Charge } from '@payframe/node';
 import { Layout } from './layout.tsx';
 
 function RefundForms({ order, charge }: { order: Order; charge: Charge }) {

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { PayframeError } from '@payframe/node';
 import { h } from 'preact';
 import type { Shop } from '../context.ts';
 import { htmlReply, redirect, type Reply, type ShopRequest } from '../http.ts';
 import { parseMoney } from '../money.ts';
-import { PayframeApiError } from '../payframe-client.ts';
 import { notFound, unavailable } from './errors.tsx';
 import { ReceiptPage } from './receipt-page.tsx';
 
@@ -20,7 +20,7 @@ function refundIdempotencyKey(orderId: string, attempt: string): string {
 export async function receiptPage(shop: Shop, request: ShopRequest): Promise<Reply> {
   const order = shop.orders.get(request.params[0] ?? '');
   if (!order) return notFound(shop, 'order');
-  const charge = await shop.payframe.getCharge(order.chargeId);
+  const charge = await shop.payframe.charges.retrieve(order.chargeId);
   return htmlReply(h(ReceiptPage, { order, charge, query: request.url.searchParams, payframeUrl: shop.payframeUrl }));
 }
 
@@ -37,15 +37,17 @@ export async function refundOrder(shop: Shop, request: ShopRequest): Promise<Rep
   }
   const attempt = (request.form.get('attempt') ?? '').replace(/[^\w-]/g, '').slice(0, 64) || randomBytes(8).toString('hex');
   try {
-    const refund = await shop.payframe.refund(order.chargeId, amount, refundIdempotencyKey(order.id, attempt));
+    const refund = await shop.payframe.refunds.create(order.chargeId, amount === undefined ? {} : { amount }, {
+      idempotencyKey: refundIdempotencyKey(order.id, attempt),
+    });
     const latest = shop.orders.get(order.id) ?? order;
     if (!latest.refunds.some((known) => known.id === refund.id)) {
       await shop.orders.save({ ...latest, refunds: [...latest.refunds, { id: refund.id, amount: refund.amount, created: refund.created }] });
     }
     return back(`refunded=${encodeURIComponent(refund.id)}`);
   } catch (error) {
-    if (error instanceof PayframeApiError && error.status < 500) return back(`error=${encodeURIComponent(error.code)}`);
-    if (error instanceof PayframeApiError) return unavailable(shop);
+    if (error instanceof PayframeError && error.status < 500) return back(`error=${encodeURIComponent(error.code)}`);
+    if (error instanceof PayframeError) return unavailable(shop);
     throw error;
   }
 }

@@ -7,18 +7,22 @@ import { authenticate, liveNeedsAcquirer, secretKeyOnly, testModeOnly } from './
 import { registerBodyParsers } from './body-parsers.ts';
 import { databaseRateLimitStore, type RateLimits, rateLimitConfig } from './rate-limit.ts';
 import { chargeMoveRoutes, chargeReadRoutes } from './routes/charges.ts';
+import { eventStreamRoutes } from './routes/event-stream.ts';
 import { eventRoutes } from './routes/events.ts';
 import { listRoutes } from './routes/lists.ts';
+import { eventDeliveryRoutes } from './routes/event-deliveries.ts';
 import { refundCreationRoutes, refundReadRoutes } from './routes/refunds.ts';
 import { testHelperRoutes } from './routes/test-helpers.ts';
 import { tokenCreationRoutes, tokenReadRoutes } from './routes/tokens.ts';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints.ts';
 
 /**
  * The /v2 API as nested scopes, each with the hook of its rule (http/auth.ts has the order):
  *
  *   /v2                 key → HTTPS for live keys → unknown URL; rate limits; body parsers
  *   ├─ publishable realm  POST /tokens: publishable and secret keys alike
- *   └─ secret realm       refuses publishable keys; reads of tokens, charges and refunds; lists; events
+ *   └─ secret realm       refuses publishable keys; reads of tokens, charges and refunds; lists; events and their
+ *      │                  stream; webhook endpoints, event deliveries and resend (either mode)
  *      ├─ money           refuses live keys while no acquirer is configured
  *      └─ test helpers    refuses live keys
  */
@@ -26,10 +30,11 @@ export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits) {
   return async (api: FastifyInstance) => {
     await registerBodyParsers(api);
     api.addHook('onRequest', authenticate(store));
-    // Every /v2 route is limited; which keys count, and how much, is decided per request.
+    // Every /v2 route is limited, unless it opts out (the event stream); which keys count, and how
+    // much, is decided per request.
     const apiRateLimit = rateLimitConfig(limits);
     api.addHook('onRoute', (route) => {
-      route.config = { ...route.config, rateLimit: apiRateLimit };
+      route.config = { ...route.config, rateLimit: route.config?.rateLimit === false ? false : apiRateLimit };
     });
     await api.register(rateLimit, { global: false, store: databaseRateLimitStore(requestCounter(store, deps.clock)) });
     api.setNotFoundHandler(() => {
@@ -44,6 +49,9 @@ export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits) {
       await secret.register(refundReadRoutes(store, deps));
       await secret.register(listRoutes(store, deps));
       await secret.register(eventRoutes(store, deps));
+      await secret.register(eventStreamRoutes(store));
+      await secret.register(webhookEndpointRoutes(store, deps));
+      await secret.register(eventDeliveryRoutes(store, deps));
       await secret.register(async (money) => {
         money.addHook('onRequest', liveNeedsAcquirer(deps.liveAcquirer !== null));
         await money.register(chargeMoveRoutes(store, deps));

@@ -119,7 +119,7 @@ export interface BackgroundJobsTable {
 
 /** One change of a charge, written in the change's transaction (the transactional outbox). */
 export interface EventsTable {
-  /** Commit order within the database: the stream resumes by it, lists break ties with it. */
+  /** Insertion order (on PostgreSQL not quite commit order: see `txid`); lists break ties with it. */
   seq: Generated<number>;
   id: string;
   account_id: string;
@@ -130,6 +130,8 @@ export interface EventsTable {
   created_at: number;
   /** The event's JSON exactly as the API serves it: retrieve, lists, the stream and deliveries send these bytes. */
   body: string;
+  /** The inserting transaction's id on PostgreSQL, 0 on SQLite: the stream reads by (txid, seq). */
+  txid: Generated<number>;
 }
 
 export interface WebhookEndpointsTable {

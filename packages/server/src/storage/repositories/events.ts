@@ -2,7 +2,7 @@ import type { Db } from '../db.ts';
 import type { EventsTable } from '../schema.ts';
 import { type Owner, ownedBy } from './owned.ts';
 
-export type NewEvent = Omit<EventsTable, 'seq'>;
+export type NewEvent = Omit<EventsTable, 'seq' | 'txid'>;
 
 export async function insertEvent(db: Db, event: NewEvent): Promise<void> {
   await db.insertInto('events').values(event).execute();
