@@ -58,6 +58,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     periodMs: config.sweepIntervalMs,
     runner: `${process.pid}-${services.ids.uuid()}`,
     clock: services.clock,
+    services,
     logger,
   });
   const address = app.server.address();

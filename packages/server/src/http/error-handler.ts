@@ -32,7 +32,8 @@ function validationError(
 ): PayframeError {
   const issue = error.validation[0];
   const segments = (issue?.instancePath ?? '').split('/').filter(Boolean);
-  const source = error.validationContext === 'params' ? request.params : request.body;
+  const sources: Record<string, unknown> = { params: request.params, querystring: request.query };
+  const source = error.validationContext && error.validationContext in sources ? sources[error.validationContext] : request.body;
   const parameter = segments.join('.') || 'body';
   if (valueAt(source, segments) === undefined) {
     return new PayframeError('PARAMETER_MISSING', `Missing required parameter: ${parameter}`, { parameter });

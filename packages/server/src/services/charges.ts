@@ -9,6 +9,7 @@ import { consumeToken, findToken, tokenOfCharge } from '../storage/repositories/
 import type { ChargesTable, TokensTable } from '../storage/schema.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
 import { CardDeclined } from './errors.ts';
+import { recordEvent } from './events.ts';
 import { chargeView } from './views.ts';
 
 /**
@@ -68,9 +69,13 @@ export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, in
     created_at: caller.now,
     updated_at: caller.now,
     version: 1,
+    email: token.shopper_email.toLowerCase(),
+    last4: token.last4,
   };
   await insertCharge(db, charge);
-  return chargeView(charge, token, deps);
+  const view = chargeView(charge, token, deps);
+  await recordEvent(db, deps, { ...caller, name: 'charge.created', at: caller.now, charge: view });
+  return view;
 }
 
 export type LoadedCharge = { charge: ChargesTable; token: TokensTable };

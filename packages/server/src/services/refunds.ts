@@ -2,8 +2,9 @@ import { PayframeError, type Refund } from '@payframe/contract';
 import { findRefund, insertRefund } from '../storage/repositories/refunds.ts';
 import type { RefundsTable } from '../storage/schema.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
+import { recordEvent } from './events.ts';
 import { moveCharge } from './move-charge.ts';
-import { refundView } from './views.ts';
+import { chargeView, refundView } from './views.ts';
 
 /** Refunds part or all of a captured charge, or releases an uncaptured one whole. */
 export async function refundCharge(
@@ -13,7 +14,7 @@ export async function refundCharge(
   id: string,
   amount: number | undefined,
 ): Promise<Refund> {
-  const { charge, refunded } = await moveCharge(db, caller, id, { type: 'refund', amount });
+  const { charge, token, refunded } = await moveCharge(db, caller, id, { type: 'refund', amount });
   const refund: RefundsTable = {
     id: deps.ids.uuid(),
     account_id: caller.accountId,
@@ -25,7 +26,9 @@ export async function refundCharge(
     created_at: caller.now,
   };
   await insertRefund(db, refund);
-  return refundView(refund);
+  const view = refundView(refund);
+  await recordEvent(db, deps, { ...caller, name: 'charge.refunded', at: caller.now, charge: chargeView(charge, token, deps), refund: view });
+  return view;
 }
 
 export async function retrieveRefund(db: Db, caller: Caller, id: string): Promise<Refund> {

@@ -1,5 +1,6 @@
 import type { Charge } from '@payframe/contract';
 import type { Caller, Db, ServiceDeps } from './context.ts';
+import { recordEvent } from './events.ts';
 import { moveCharge } from './move-charge.ts';
 import { chargeView } from './views.ts';
 
@@ -12,5 +13,8 @@ export async function authenticateCharge(
   result: 'success' | 'failure',
 ): Promise<Charge> {
   const { charge, token } = await moveCharge(db, caller, id, { type: 'authenticate', result });
-  return chargeView(charge, token, deps);
+  const view = chargeView(charge, token, deps);
+  const name = result === 'success' ? 'charge.authentication_succeeded' : 'charge.authentication_failed';
+  await recordEvent(db, deps, { ...caller, name, at: caller.now, charge: view });
+  return view;
 }

@@ -1,4 +1,4 @@
-import type { Authorization, Brand, ChargeReason, ChargeStatus, Funding, Mode, ThreeDSStatus } from '@payframe/contract';
+import type { Authorization, Brand, ChargeReason, ChargeStatus, EventName, Funding, Mode, ThreeDSStatus } from '@payframe/contract';
 import type { Generated } from 'kysely';
 
 /** Times are integer epoch milliseconds; money is integer minor units. */
@@ -72,6 +72,9 @@ export interface ChargesTable {
   updated_at: number;
   /** Bumped by every write: conditional updates on it make concurrent moves safe. */
   version: number;
+  /** The token's shopper e-mail, lower-cased, and last 4 digits: copied here so list filters have indexes. */
+  email: string;
+  last4: string;
 }
 
 export interface RefundsTable {
@@ -114,6 +117,63 @@ export interface BackgroundJobsTable {
   last_runner: string | null;
 }
 
+/** One change of a charge, written in the change's transaction (the transactional outbox). */
+export interface EventsTable {
+  /** Commit order within the database: the stream resumes by it, lists break ties with it. */
+  seq: Generated<number>;
+  id: string;
+  account_id: string;
+  mode: Mode;
+  name: EventName;
+  charge_id: string;
+  /** On the charge's clock: the account's test clock in test mode. */
+  created_at: number;
+  /** The event's JSON exactly as the API serves it: retrieve, lists, the stream and deliveries send these bytes. */
+  body: string;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  account_id: string;
+  mode: Mode;
+  url: string;
+  /** JSON array of the event names the endpoint takes. */
+  events: string;
+  description: string | null;
+  /** The `whsec_…` signing secret, sealed with the server's vault key: it must be readable to sign. */
+  secret_sealed: string;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  account_id: string;
+  mode: Mode;
+  endpoint_id: string;
+  event_id: string;
+  status: DeliveryStatus;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  /** Real epoch ms, never the test clock. */
+  next_attempt_at: number | null;
+  lease_until: number | null;
+  leased_by: string | null;
+  created_at: number;
+}
+
+export interface WebhookAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  started_at: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -123,4 +183,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   rate_limits: RateLimitsTable;
   background_jobs: BackgroundJobsTable;
+  events: EventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

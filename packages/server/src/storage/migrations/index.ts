@@ -3,6 +3,7 @@ import * as initial from './001-initial.ts';
 import * as rateLimits from './002-rate-limits.ts';
 import * as idempotencyKeyKind from './003-idempotency-key-kind.ts';
 import * as backgroundJobs from './004-background-jobs.ts';
+import * as eventsWebhooks from './005-events-webhooks.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '002-rate-limits': rateLimits,
   '003-idempotency-key-kind': idempotencyKeyKind,
   '004-background-jobs': backgroundJobs,
+  '005-events-webhooks': eventsWebhooks,
 };
