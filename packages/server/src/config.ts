@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RETRY_SCHEDULE_SECONDS } from './domain/webhook-retry.ts';
 
 const optionalText = z
   .string()
@@ -38,6 +39,10 @@ export const ConfigSchema = z.object({
   shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
   /** How often the background sweeper looks for work (expired tokens' card data, old idempotency records). */
   sweepIntervalMs: z.coerce.number().int().min(50).max(60_000).default(2_000),
+  /** Seconds to wait after each failed webhook attempt, e.g. `1,1,2`; N entries allow N + 1 attempts. */
+  webhookRetrySchedule: optionalText
+    .pipe(z.string().regex(/^\s*\d+(\.\d+)?\s*(,\s*\d+(\.\d+)?\s*)*$/, { error: 'must be seconds, comma-separated, e.g. 1,1,2' }).optional())
+    .transform((value) => (value === undefined ? DEFAULT_RETRY_SCHEDULE_SECONDS : value.split(',').map(Number))),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -63,6 +68,7 @@ const ENVIRONMENT: Record<keyof Config, string> = {
   requestTimeoutMs: 'PAYFRAME_REQUEST_TIMEOUT_MS',
   shutdownGraceMs: 'PAYFRAME_SHUTDOWN_GRACE_MS',
   sweepIntervalMs: 'PAYFRAME_SWEEP_INTERVAL_MS',
+  webhookRetrySchedule: 'PAYFRAME_WEBHOOK_RETRY_SCHEDULE',
 };
 
 export function loadConfig(flags: Partial<Record<keyof Config, string>>, env: NodeJS.ProcessEnv = process.env): Config {

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { ACQUIRERS, simulatorAcquirer } from './acquirer/simulator.ts';
 import { buildApp } from './app.ts';
 import { startSweeper, SWEEPER_JOBS } from './background/sweeper.ts';
+import { startWebhookWorker } from './background/webhook-worker.ts';
 import type { Config } from './config.ts';
 import { randomIds } from './ids.ts';
 import { loggerOptions } from './logging.ts';
@@ -52,13 +53,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  const sweeper = startSweeper({
+  const runner = `${process.pid}-${services.ids.uuid()}`;
+  const sweeper = startSweeper({ store, jobs: SWEEPER_JOBS, periodMs: config.sweepIntervalMs, runner, clock: services.clock, services, logger });
+  const webhooks = startWebhookWorker({
     store,
-    jobs: SWEEPER_JOBS,
-    periodMs: config.sweepIntervalMs,
-    runner: `${process.pid}-${services.ids.uuid()}`,
+    secretKey: secrets.webhookSecretKey,
+    schedule: config.webhookRetrySchedule,
+    runner,
     clock: services.clock,
-    services,
     logger,
   });
   const address = app.server.address();
@@ -91,6 +93,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       clearTimeout(grace);
     }
     await sweeper.stop();
+    await webhooks.stop();
     await store.close();
     logger.info('payframe stopped');
   }

@@ -8,6 +8,8 @@ export type ServerSecrets = {
   cardEncryptionKey: Buffer;
   fingerprintKey: Buffer;
   threeDSKey: Buffer;
+  /** Seals webhook endpoints' signing secrets, which must stay readable to sign deliveries. */
+  webhookSecretKey: Buffer;
 };
 
 export type MasterKeySource = { masterKey?: string | undefined; keyFile: string };
@@ -23,6 +25,7 @@ export function loadServerSecrets(source: MasterKeySource): ServerSecrets {
     cardEncryptionKey: derive('card-encryption'),
     fingerprintKey: derive('card-fingerprint'),
     threeDSKey: derive('threeds-pares'),
+    webhookSecretKey: derive('webhook-secrets'),
   };
 }
 

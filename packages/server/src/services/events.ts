@@ -2,9 +2,9 @@ import { type Charge, type Event, type EventName, type Mode, PayframeError, type
 import { epochSeconds } from '../domain/clock.ts';
 import { findEvent, insertEvent } from '../storage/repositories/events.ts';
 import type { Owner } from '../storage/repositories/owned.ts';
-import { insertDeliveries } from '../storage/repositories/webhook-deliveries.ts';
 import { endpointsTaking } from '../storage/repositories/webhook-endpoints.ts';
 import type { Db, ServiceDeps } from './context.ts';
+import { queueDeliveries } from './webhook-deliveries.ts';
 
 export type EventInput = {
   accountId: string;
@@ -35,26 +35,7 @@ export async function recordEvent(db: Db, deps: Pick<ServiceDeps, 'ids' | 'clock
   };
   await insertEvent(db, { id: event.id, account_id: accountId, mode, name, charge_id: charge.id, created_at: at, body: JSON.stringify(event) });
   const owner = { accountId, mode };
-  const realNow = deps.clock.now();
-  const endpoints = await endpointsTaking(db, owner, name);
-  await insertDeliveries(
-    db,
-    endpoints.map((endpointId) => ({
-      id: deps.ids.prefixed('whd'),
-      account_id: accountId,
-      mode,
-      endpoint_id: endpointId,
-      event_id: event.id,
-      status: 'pending',
-      attempts: 0,
-      last_status_code: null,
-      last_error: null,
-      next_attempt_at: realNow,
-      lease_until: null,
-      leased_by: null,
-      created_at: realNow,
-    })),
-  );
+  await queueDeliveries(db, deps, owner, event.id, await endpointsTaking(db, owner, name));
   return event;
 }
 

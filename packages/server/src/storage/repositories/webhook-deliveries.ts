@@ -1,8 +1,116 @@
+import { PostgresAdapter } from 'kysely';
 import type { Db } from '../db.ts';
-import type { WebhookDeliveriesTable } from '../schema.ts';
+import type { DeliveryStatus, WebhookDeliveriesTable } from '../schema.ts';
+import type { Owner } from './owned.ts';
 
 /** Queues deliveries: the worker picks up `pending` rows whose `next_attempt_at` has come. */
 export async function insertDeliveries(db: Db, deliveries: WebhookDeliveriesTable[]): Promise<void> {
   if (deliveries.length === 0) return;
   await db.insertInto('webhook_deliveries').values(deliveries).execute();
+}
+
+/** The worker's poll: one indexed probe on (status, next_attempt_at). */
+export async function anyDeliveryDue(db: Db, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type ClaimedDelivery = Pick<WebhookDeliveriesTable, 'id' | 'endpoint_id' | 'event_id' | 'attempts'>;
+
+/**
+ * Leases up to `limit` due deliveries to `runner` until `leaseUntil`, counting the attempt about to
+ * be made. The update is conditional, so of several instances only one takes a row; PostgreSQL
+ * instances also skip rows another is claiming. A leased row is due again when its lease ends:
+ * an instance that dies mid-attempt leaves it to be retried then.
+ */
+export async function claimDueDeliveries(db: Db, claim: { now: number; leaseUntil: number; runner: string; limit: number }): Promise<ClaimedDelivery[]> {
+  const { now, leaseUntil, runner, limit } = claim;
+  let due = db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
+    .limit(limit);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) due = due.forUpdate().skipLocked();
+  return db
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), lease_until: leaseUntil, leased_by: runner, next_attempt_at: leaseUntil }))
+    .where('id', 'in', due)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .returning(['id', 'endpoint_id', 'event_id', 'attempts'])
+    .execute();
+}
+
+/** What each claimed delivery sends, and where: the event's stored body and the endpoint's URL and sealed secret. */
+export function deliveryMessages(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('events as e', 'e.id', 'd.event_id')
+    .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+    .select(['d.id', 'd.mode', 'd.event_id', 'e.body', 'w.id as endpoint_id', 'w.url', 'w.secret_sealed'])
+    .where('d.id', 'in', ids)
+    .execute();
+}
+
+export type DeliveryOutcome = {
+  status: DeliveryStatus;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  nextAttemptAt: number | null;
+};
+
+/**
+ * Records how an attempt ended, only if the delivery is still this runner's for this attempt (the
+ * attempt count fences it): a delivery deleted meanwhile, or leased again after a stall, is left alone.
+ */
+export async function finishDelivery(db: Db, claim: { id: string; runner: string; attempt: number }, outcome: DeliveryOutcome): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: outcome.status,
+      last_status_code: outcome.lastStatusCode,
+      last_error: outcome.lastError,
+      next_attempt_at: outcome.nextAttemptAt,
+      lease_until: null,
+      leased_by: null,
+    })
+    .where('id', '=', claim.id)
+    .where('status', '=', 'pending')
+    .where('leased_by', '=', claim.runner)
+    .where('attempts', '=', claim.attempt)
+    .execute();
+}
+
+/** A deleted endpoint's pending deliveries end, failed. */
+export async function failPendingDeliveriesOf(db: Db, endpointId: string, error: string): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'failed', last_error: error, next_attempt_at: null, lease_until: null, leased_by: null })
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** An event's deliveries, newest first; `limit + 1` are read so the caller can tell whether more exist. */
+export function deliveriesOfEvent(db: Db, owner: Owner, eventId: string, limit: number): Promise<WebhookDeliveriesTable[]> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('account_id', '=', owner.accountId)
+    .where('mode', '=', owner.mode)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
 }

@@ -1,0 +1,71 @@
+import { type LookupAddress, type LookupAllOptions, lookup } from 'node:dns';
+import { isIP } from 'node:net';
+import type { Mode } from '@payframe/contract';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Where webhooks may go. Live endpoints reach only public addresses, so that a merchant's URL cannot
+ * make the server call into its own network (loopback, private, link-local, CGNAT, multicast,
+ * unspecified, reserved; IPv4-mapped IPv6 is judged as the IPv4 it carries). The rule is applied
+ * when an endpoint is created and again at every delivery, on the addresses the connection uses.
+ * Test endpoints may point anywhere, a developer's own machine included.
+ */
+
+/** Why this address may not receive live webhooks, or null when it is public. */
+export function nonPublicReason(address: string): string | null {
+  if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
+  // process() turns an IPv4-mapped IPv6 address into the IPv4 address it carries.
+  const range = ipaddr.process(address).range();
+  return range === 'unicast' ? null : `${address} is a ${range} address`;
+}
+
+const LOOKUP_TIMEOUT_MS = 5_000;
+
+/** Resolves a hostname (or takes an IP literal) to every address a connection might use. */
+export function resolveAll(hostname: string): Promise<LookupAddress[]> {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(host)) return Promise.resolve([{ address: host, family: isIP(host) }]);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${host} did not resolve within ${LOOKUP_TIMEOUT_MS / 1000} s`)), LOOKUP_TIMEOUT_MS);
+    lookup(host, { all: true }, (error, addresses) => {
+      clearTimeout(timer);
+      if (error) reject(new Error(`${host} does not resolve (${error.code ?? error.message})`));
+      else resolve(addresses);
+    });
+  });
+}
+
+/** Why this URL may not be an endpoint of the mode, or null when it may. */
+export async function refusedTarget(url: URL, mode: Mode): Promise<string | null> {
+  if (mode === 'test') return null;
+  if (url.protocol !== 'https:') return 'must be an https URL in live mode';
+  let addresses: LookupAddress[];
+  try {
+    addresses = await resolveAll(url.hostname);
+  } catch (error) {
+    return `must have a hostname that resolves: ${(error as Error).message}`;
+  }
+  const refused = addresses.map((entry) => nonPublicReason(entry.address)).find((reason) => reason !== null);
+  return refused ? `must reach a public address in live mode: ${url.hostname} resolves to ${refused}` : null;
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A `lookup` for live deliveries' connections: the addresses are checked as the socket resolves
+ * them, so a hostname that has come to resolve somewhere private since its creation is refused
+ * on the very connection that would have reached it.
+ */
+export function publicOnlyLookup(hostname: string, options: LookupAllOptions | object, callback: LookupCallback): void {
+  lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const refused = addresses.map((entry) => nonPublicReason(entry.address)).find((reason) => reason !== null);
+    if (refused) {
+      return callback(Object.assign(new Error(`refused: ${hostname} resolves to ${refused}`), { code: 'EADDRNOTPUBLIC' }), []);
+    }
+    if ((options as LookupAllOptions).all) return callback(null, addresses);
+    const [first] = addresses;
+    if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+    return callback(null, first.address, first.family);
+  });
+}

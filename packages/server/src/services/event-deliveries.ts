@@ -1,0 +1,39 @@
+import { PayframeError, type WebhookDeliveryList } from '@payframe/contract';
+import { findEvent } from '../storage/repositories/events.ts';
+import { deliveriesOfEvent } from '../storage/repositories/webhook-deliveries.ts';
+import { endpointsTaking, findEndpoint } from '../storage/repositories/webhook-endpoints.ts';
+import type { Caller, Db, ServiceDeps } from './context.ts';
+import { deliveryList, queueDeliveries } from './webhook-deliveries.ts';
+
+/** An event's deliveries have no cursor of their own: the newest page, saying whether older ones exist. */
+const DELIVERIES_PAGE = 100;
+
+async function eventOf(db: Db, caller: Caller, id: string) {
+  const event = await findEvent(db, caller, id);
+  if (!event) throw new PayframeError('RESOURCE_MISSING', 'No such event.', { parameter: 'id' });
+  return event;
+}
+
+export async function eventDeliveries(db: Db, caller: Caller, eventId: string): Promise<WebhookDeliveryList> {
+  await eventOf(db, caller, eventId);
+  const rows = await deliveriesOfEvent(db, caller, eventId, DELIVERIES_PAGE);
+  return deliveryList(eventId, rows.slice(0, DELIVERIES_PAGE), rows.length > DELIVERIES_PAGE);
+}
+
+/**
+ * Queues the event again, now: to one endpoint of the caller's, or to every endpoint that takes
+ * the event's name. Answers the deliveries it queued.
+ */
+export async function resendEvent(db: Db, deps: ServiceDeps, caller: Caller, eventId: string, endpointId: string | undefined): Promise<WebhookDeliveryList> {
+  const event = await eventOf(db, caller, eventId);
+  let endpoints: string[];
+  if (endpointId === undefined) {
+    endpoints = await endpointsTaking(db, caller, event.name);
+  } else {
+    if (!(await findEndpoint(db, caller, endpointId))) {
+      throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter: 'endpoint', status: 400 });
+    }
+    endpoints = [endpointId];
+  }
+  return deliveryList(eventId, await queueDeliveries(db, deps, caller, eventId, endpoints));
+}

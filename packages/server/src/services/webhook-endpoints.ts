@@ -1,0 +1,91 @@
+import {
+  type CreatedWebhookEndpoint,
+  type CreateWebhookEndpointBody,
+  type DeletedWebhookEndpoint,
+  type ListPageQuery,
+  type Mode,
+  PayframeError,
+  type WebhookEndpoint,
+  type WebhookEndpointList,
+} from '@payframe/contract';
+import { generateWebhookSecret } from '@payframe/contract/webhook-signing';
+import type { EventName } from '@payframe/contract';
+import { epochSeconds } from '../domain/clock.ts';
+import { refusedTarget } from '../security/webhook-targets.ts';
+import { seal } from '../security/vault.ts';
+import { failPendingDeliveriesOf } from '../storage/repositories/webhook-deliveries.ts';
+import { endpointPage, findEndpoint, insertEndpoint, markEndpointDeleted } from '../storage/repositories/webhook-endpoints.ts';
+import type { WebhookEndpointsTable } from '../storage/schema.ts';
+import type { Caller, Db, ServiceDeps } from './context.ts';
+
+export const ENDPOINT_DELETED = 'endpoint deleted';
+
+function endpointView(row: WebhookEndpointsTable): WebhookEndpoint {
+  return {
+    type: 'webhook_endpoint',
+    id: row.id,
+    url: row.url,
+    events: JSON.parse(row.events) as EventName[],
+    description: row.description,
+    created: epochSeconds(row.created_at),
+    mode: row.mode,
+  };
+}
+
+/**
+ * The mode's URL rules (security/webhook-targets.ts): live endpoints are https and resolve only to
+ * public addresses. Run before the transaction: it may wait on DNS.
+ */
+export async function vetEndpointUrl(mode: Mode, url: string): Promise<void> {
+  const refused = await refusedTarget(new URL(url), mode);
+  if (refused) throw new PayframeError('PARAMETER_INVALID', `The webhook endpoint URL ${refused}.`, { parameter: 'url' });
+}
+
+/** The signing secret is in this answer only; the database keeps it sealed, readable to sign. */
+export async function createEndpoint(db: Db, deps: ServiceDeps, caller: Caller, body: CreateWebhookEndpointBody): Promise<CreatedWebhookEndpoint> {
+  const id = deps.ids.prefixed('we');
+  const secret = generateWebhookSecret();
+  const row: WebhookEndpointsTable = {
+    id,
+    account_id: caller.accountId,
+    mode: caller.mode,
+    url: body.url,
+    events: JSON.stringify(body.events),
+    description: body.description ?? null,
+    secret_sealed: seal(deps.secrets.webhookSecretKey, id, secret),
+    created_at: caller.now,
+    deleted_at: null,
+  };
+  await insertEndpoint(db, row);
+  return { ...endpointView(row), secret };
+}
+
+export async function retrieveEndpoint(db: Db, caller: Caller, id: string): Promise<WebhookEndpoint> {
+  const row = await findEndpoint(db, caller, id);
+  if (!row) throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter: 'id' });
+  return endpointView(row);
+}
+
+/** A cursor names an endpoint of the caller's: any other id is a 400 on that parameter. */
+async function cursor(db: Db, caller: Caller, parameter: 'starting_after' | 'ending_before', id: string | undefined) {
+  if (id === undefined) return undefined;
+  const row = await findEndpoint(db, caller, id);
+  if (!row) throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter, status: 400 });
+  return row;
+}
+
+export async function listEndpoints(db: Db, caller: Caller, query: ListPageQuery): Promise<WebhookEndpointList> {
+  const after = await cursor(db, caller, 'starting_after', query.starting_after);
+  const before = await cursor(db, caller, 'ending_before', query.ending_before);
+  const page = await endpointPage(db, caller, { limit: query.limit, after, before });
+  return { type: 'list', url: '/v2/webhook_endpoints', has_more: page.hasMore, data: page.rows.map(endpointView) };
+}
+
+/** Deleting ends the endpoint's pending deliveries: they are `failed` with `last_error: "endpoint deleted"`. */
+export async function deleteEndpoint(db: Db, deps: ServiceDeps, caller: Caller, id: string): Promise<DeletedWebhookEndpoint> {
+  if (!(await markEndpointDeleted(db, caller, id, deps.clock.now()))) {
+    throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter: 'id' });
+  }
+  await failPendingDeliveriesOf(db, id, ENDPOINT_DELETED);
+  return { type: 'webhook_endpoint', id, deleted: true };
+}

@@ -1,0 +1,137 @@
+import { Payframe } from '@payframe/node';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, client, createCharge, TEST_PANS } from './client.ts';
+import { eventually, queryStore } from './database.ts';
+import { createKeys, startServer, type TestServer } from './harness.ts';
+import { type Receiver, startReceiver } from './webhook-receiver.ts';
+
+/** Delivery over real HTTP to a real receiver, with a one-second retry schedule. */
+
+let server: TestServer;
+let api: Client;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  server = await startServer({ env: { PAYFRAME_WEBHOOK_RETRY_SCHEDULE: '1,1,1' } });
+  api = client(server.url, (await createKeys(server.dataDir, 'webhook-delivery')).secretKey);
+});
+afterAll(() => server?.stop());
+const endpoints: string[] = [];
+afterEach(async () => {
+  // Each test's endpoint goes with it: later charges are not delivered to a receiver that has closed.
+  for (const id of endpoints.splice(0)) expect((await api.request('DELETE', `/v2/webhook_endpoints/${id}`)).status).toBe(200);
+  await receiver?.close();
+});
+
+/** An endpoint at the receiver that takes only charge.created, so that each charge makes one delivery. */
+async function endpointAt(url: string): Promise<{ id: string; secret: string }> {
+  const created = await api.post('/v2/webhook_endpoints', { url, events: ['charge.created'] });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  endpoints.push(created.body.id);
+  return created.body;
+}
+
+async function deliveriesOf(eventId: string): Promise<any[]> {
+  const response = await api.get(`/v2/events/${eventId}/deliveries`);
+  expect(response.status).toBe(200);
+  return response.body.data;
+}
+
+async function createdEventOf(chargeId: string): Promise<string> {
+  const rows = await queryStore(server.dataDir, "select id from events where charge_id = ? and name = 'charge.created'", [chargeId]);
+  return String(rows[0]?.id);
+}
+
+async function attemptsOf(eventId: string, endpointId: string) {
+  return queryStore(
+    server.dataDir,
+    'select attempt, status_code, error, duration_ms from webhook_attempts where delivery_id in (select id from webhook_deliveries where event_id = ? and endpoint_id = ?) order by attempt',
+    [eventId, endpointId],
+  );
+}
+
+async function settled(eventId: string, endpointId: string, timeoutMs: number): Promise<any> {
+  return eventually(
+    async () => (await deliveriesOf(eventId)).find((delivery) => delivery.endpoint === endpointId && delivery.status !== 'pending'),
+    timeoutMs,
+    `delivery of ${eventId}`,
+  );
+}
+
+describe('webhook delivery', () => {
+  it('fails twice, then 200: the same event three times, each signed for its own attempt; succeeded with attempts 3', async () => {
+    receiver = await startReceiver((_request, n) => ({ status: n <= 2 ? 500 : 200 }));
+    const endpoint = await endpointAt(receiver.url);
+    const charge = await createCharge(api, TEST_PANS.visa);
+    const eventId = await createdEventOf(charge.id);
+
+    const delivery = await settled(eventId, endpoint.id, 20_000);
+    expect(delivery).toMatchObject({ type: 'webhook_delivery', event: eventId, status: 'succeeded', attempts: 3, last_status_code: 200, last_error: null, next_attempt: null });
+    expect(receiver.received).toHaveLength(3);
+    const stored = await queryStore(server.dataDir, 'select body from events where id = ?', [eventId]);
+    for (const request of receiver.received) {
+      expect(request.id).toBe(eventId);
+      expect(request.contentType).toBe('application/json');
+      expect(request.body).toBe(String(stored[0]?.body));
+      expect(Math.abs(Number(request.timestamp) - request.at / 1000)).toBeLessThan(5);
+      const headers = { 'webhook-id': request.id, 'webhook-timestamp': request.timestamp, 'webhook-signature': request.signature };
+      expect(new Webhook(endpoint.secret).verify(request.body, headers)).toMatchObject({ id: eventId, name: 'charge.created' });
+      expect(Payframe.webhooks.constructEvent(request.body, headers, endpoint.secret)).toMatchObject({ id: eventId, data: { object: { id: charge.id } } });
+      expect(() => Payframe.webhooks.constructEvent(request.body.replace('charge', 'chargE'), headers, endpoint.secret)).toThrow();
+    }
+    // Retried about a second apart, as the schedule says (±10 %), never sooner.
+    const [first, second, third] = receiver.received.map((request) => request.at);
+    expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(850);
+    expect((third ?? 0) - (second ?? 0)).toBeGreaterThanOrEqual(850);
+    const attempts = await attemptsOf(eventId, endpoint.id);
+    expect(attempts.map((row) => [Number(row.attempt), Number(row.status_code)])).toEqual([[1, 500], [2, 500], [3, 200]]);
+  });
+
+  it('a schedule of 3 entries allows 4 attempts, then the delivery has failed', async () => {
+    receiver = await startReceiver(() => ({ status: 503 }));
+    const endpoint = await endpointAt(receiver.url);
+    const eventId = await createdEventOf((await createCharge(api, TEST_PANS.visa)).id);
+    const delivery = await settled(eventId, endpoint.id, 20_000);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 4, last_status_code: 503, last_error: 'HTTP 503', next_attempt: null });
+    expect(receiver.received).toHaveLength(4);
+  });
+
+  it('a receiver that answers nothing within 10 s has failed that attempt; the next one is made', async () => {
+    receiver = await startReceiver((_request, n) => (n === 1 ? 'hang' : { status: 204 }));
+    const endpoint = await endpointAt(receiver.url);
+    const eventId = await createdEventOf((await createCharge(api, TEST_PANS.visa)).id);
+    const delivery = await settled(eventId, endpoint.id, 30_000);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 2, last_status_code: 204 });
+    const [first, second] = receiver.received.map((request) => request.at);
+    expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(10_000);
+    const attempts = await attemptsOf(eventId, endpoint.id);
+    expect(attempts[0]).toMatchObject({ status_code: null, error: 'timeout: no answer within 10 s' });
+    expect(Number(attempts[0]?.duration_ms)).toBeGreaterThanOrEqual(9_900);
+  }, 45_000);
+
+  it('a redirect is an answer, not followed: the target never hears of it and the attempt failed', async () => {
+    const target = await startReceiver();
+    try {
+      receiver = await startReceiver(() => ({ status: 302, headers: { location: target.url } }));
+      const endpoint = await endpointAt(receiver.url);
+      const eventId = await createdEventOf((await createCharge(api, TEST_PANS.visa)).id);
+      const delivery = await settled(eventId, endpoint.id, 20_000);
+      expect(delivery).toMatchObject({ status: 'failed', attempts: 4, last_status_code: 302, last_error: 'HTTP 302: redirects are not followed' });
+      expect(receiver.received).toHaveLength(4);
+      expect(target.received).toHaveLength(0);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('a refused connection is a failed attempt, retried', async () => {
+    receiver = await startReceiver();
+    const url = receiver.url;
+    await receiver.close();
+    const endpoint = await endpointAt(url);
+    const eventId = await createdEventOf((await createCharge(api, TEST_PANS.visa)).id);
+    const delivery = await settled(eventId, endpoint.id, 20_000);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 4, last_status_code: null, last_error: 'connection refused' });
+  });
+});
