@@ -1,5 +1,6 @@
 import { keysCommand } from './keys.ts';
 import { serveCommand } from './serve.ts';
+import { usersCommand } from './users.ts';
 
 const USAGE = `Usage:
   payframe serve [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL]
@@ -8,6 +9,10 @@ const USAGE = `Usage:
   payframe keys create --account NAME --mode test|live [--json] [--data-dir DIR | --database-url URL]
   payframe keys list [--account NAME] [--json] [--data-dir DIR | --database-url URL]
   payframe keys revoke KEY_OR_ID [--json] [--data-dir DIR | --database-url URL]
+  payframe users create --account NAME --email E --role admin|viewer [--password-stdin] [--json]
+                        [--data-dir DIR | --database-url URL]
+  payframe users list [--account NAME] [--json] [--data-dir DIR | --database-url URL]
+  payframe users remove EMAIL [--json] [--data-dir DIR | --database-url URL]
 
 Every flag of serve has an environment variable: see docs/operations.md.`;
 
@@ -16,6 +21,7 @@ const [command, ...rest] = process.argv.slice(2);
 try {
   if (command === 'serve') await serveCommand(rest);
   else if (command === 'keys') await keysCommand(rest);
+  else if (command === 'users') await usersCommand(rest);
   else {
     const asked = command === undefined || command === 'help' || command === '--help' || command === '-h';
     (asked ? console.log : console.error)(USAGE);
