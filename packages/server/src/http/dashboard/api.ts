@@ -22,7 +22,7 @@ export function dashboardApiRoutes(store: Store, deps: ServiceDeps, options: Das
     app.decorateRequest('dashboardSession', null);
     // Set on the route's config: helmet's own onRoute hook, at the root, has already run for it.
     app.addHook('onRoute', (route) => {
-      route.config = { ...route.config, helmet: DASHBOARD_HELMET };
+      route.config = Object.assign(route.config ?? {}, { helmet: DASHBOARD_HELMET });
     });
     app.addHook('onRequest', refuseApiKeys);
     app.addHook('onRequest', requireSession(store, deps.clock, options.lifetime));
