@@ -8,7 +8,8 @@ import { demoBannerUrl, PAYFRAME_BIN, type ServerProcess, spawnServe, tempDataDi
 
 // The dashboard as a merchant meets it: a real `payframe serve --demo`, its demo user, charges made
 // through the API with the demo keys, and Chromium. One server for the file; tests run in order.
-test.describe.configure({ mode: 'serial' });
+// Each sign-in pays for a scrypt: on a loaded machine a test needs more than the default 30 s.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 let server: ServerProcess;
 let dataDir: string;
