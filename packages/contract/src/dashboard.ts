@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ModeSchema } from './card.ts';
 import { text } from './fields.ts';
-import { listChargesShape, oneCursor } from './lists.ts';
+import { listChargesShape, listPageShape, oneCursor } from './lists.ts';
 import { listEventsShape } from './events.ts';
 
 /**
@@ -44,6 +44,10 @@ export type DashboardLogout = z.infer<typeof DashboardLogoutSchema>;
 /** `?mode=test|live` on every data endpoint: the dashboard shows one mode at a time. */
 export const DashboardModeQuerySchema = z.object({ mode: ModeSchema });
 export type DashboardModeQuery = z.infer<typeof DashboardModeQuerySchema>;
+
+/** A page of a list without filters of its own (webhook endpoints), in one mode. */
+export const DashboardPageQuerySchema = oneCursor(z.object({ mode: ModeSchema, ...listPageShape }));
+export type DashboardPageQuery = z.infer<typeof DashboardPageQuerySchema>;
 
 export const DashboardChargesQuerySchema = oneCursor(z.object({ mode: ModeSchema, ...listChargesShape }));
 export type DashboardChargesQuery = z.infer<typeof DashboardChargesQuerySchema>;

@@ -4,14 +4,17 @@ import { PayframeError } from '@payframe/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiRoutes } from './http/api.ts';
+import { dashboardApiRoutes } from './http/dashboard/api.ts';
 import { BODY_LIMIT, parseQueryString } from './http/body-parsers.ts';
 import { clientErrorHandler, installErrorHandler, PRE_ROUTING_HEADERS } from './http/error-handler.ts';
 import { turnAwayWhileStopping } from './http/graceful-stop.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { dashboardAssetRoutes } from './http/routes/dashboard-assets.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
 import { widgetAssetRoutes } from './http/routes/widget-assets.ts';
 import type { ServiceDeps, Store } from './services/context.ts';
+import type { SessionLifetime } from './services/dashboard-sessions.ts';
 
 export type AppOptions = {
   store: Store;
@@ -25,6 +28,9 @@ export type AppOptions = {
   stopping?: () => boolean;
   /** A whole request (headers and body) must arrive within this time; 0 leaves it unbounded. */
   requestTimeoutMs?: number;
+  dashboardSessions: SessionLifetime;
+  /** The server's public URL once known: dashboard mutations may come from its origin too. */
+  publicUrl?: () => string | undefined;
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -81,6 +87,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes(store));
   await app.register(widgetAssetRoutes());
   await app.register(threeDSPageRoutes(store, services), { prefix: '/3d-secure' });
+  await app.register(dashboardAssetRoutes());
+  await app.register(dashboardApiRoutes(store, services, { lifetime: options.dashboardSessions, publicUrl: options.publicUrl ?? (() => undefined) }), {
+    prefix: '/dashboard/api',
+  });
 
   const limits = { publishablePerMinute: options.publishableRateLimit, secretPerMinute: options.secretRateLimit };
   await app.register(apiRoutes(store, services, limits), { prefix: '/v2' });

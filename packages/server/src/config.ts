@@ -39,6 +39,10 @@ export const ConfigSchema = z.object({
   shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
   /** How often the background sweeper looks for work (expired tokens' card data, old idempotency records). */
   sweepIntervalMs: z.coerce.number().int().min(50).max(60_000).default(2_000),
+  /** A dashboard session ends after this long without a request (12 hours). */
+  dashboardSessionIdleMs: z.coerce.number().int().min(1_000).default(12 * 60 * 60_000),
+  /** A dashboard session ends this long after sign-in, however busy (7 days). */
+  dashboardSessionMaxMs: z.coerce.number().int().min(1_000).default(7 * 24 * 60 * 60_000),
   /** Seconds to wait after each failed webhook attempt, e.g. `1,1,2`; N entries allow N + 1 attempts. */
   webhookRetrySchedule: optionalText
     .pipe(z.string().regex(/^\s*\d+(\.\d+)?\s*(,\s*\d+(\.\d+)?\s*)*$/, { error: 'must be seconds, comma-separated, e.g. 1,1,2' }).optional())
@@ -69,6 +73,8 @@ const ENVIRONMENT: Record<keyof Config, string> = {
   shutdownGraceMs: 'PAYFRAME_SHUTDOWN_GRACE_MS',
   sweepIntervalMs: 'PAYFRAME_SWEEP_INTERVAL_MS',
   webhookRetrySchedule: 'PAYFRAME_WEBHOOK_RETRY_SCHEDULE',
+  dashboardSessionIdleMs: 'PAYFRAME_DASHBOARD_SESSION_IDLE_MS',
+  dashboardSessionMaxMs: 'PAYFRAME_DASHBOARD_SESSION_MAX_MS',
 };
 
 export function loadConfig(flags: Partial<Record<keyof Config, string>>, env: NodeJS.ProcessEnv = process.env): Config {

@@ -50,6 +50,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     secretRateLimit: config.secretRateLimit,
     stopping: () => stopping,
     requestTimeoutMs: config.requestTimeoutMs,
+    dashboardSessions: { idleMs: config.dashboardSessionIdleMs, maxMs: config.dashboardSessionMaxMs },
+    publicUrl: () => publicUrl,
   });
 
   await app.listen({ port: config.port, host: config.host });

@@ -2,6 +2,7 @@ import { keysCommand } from './keys.ts';
 import { listenCommand } from './listen.ts';
 import { seedCommand } from './seed.ts';
 import { serveCommand } from './serve.ts';
+import { usersCommand } from './users.ts';
 
 const USAGE = `Usage:
   payframe serve [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL]
@@ -12,6 +13,10 @@ const USAGE = `Usage:
   payframe keys revoke KEY_OR_ID [--json] [--data-dir DIR | --database-url URL]
   payframe listen --forward-to URL --api-key sk_test_... [--api-base URL]
   payframe seed --account NAME --charges N [--json] [--data-dir DIR | --database-url URL]
+  payframe users create --account NAME --email E --role admin|viewer [--password-stdin] [--json]
+                        [--data-dir DIR | --database-url URL]
+  payframe users list [--account NAME] [--json] [--data-dir DIR | --database-url URL]
+  payframe users remove EMAIL [--json] [--data-dir DIR | --database-url URL]
 
 Every flag of serve has an environment variable: see docs/operations.md.`;
 
@@ -22,6 +27,7 @@ try {
   else if (command === 'keys') await keysCommand(rest);
   else if (command === 'listen') await listenCommand(rest);
   else if (command === 'seed') await seedCommand(rest);
+  else if (command === 'users') await usersCommand(rest);
   else {
     const asked = command === undefined || command === 'help' || command === '--help' || command === '-h';
     (asked ? console.log : console.error)(USAGE);

@@ -1,14 +1,14 @@
 import { loadConfig } from '../config.ts';
 import { startServer } from '../main.ts';
-import { demoAccountBanner, demoAccountKeys } from './demo-account.ts';
+import { demoAccountBanner, demoAccountKeys, demoDashboardUser } from './demo-account.ts';
 import { parseFlags } from './args.ts';
 
 export async function serveCommand(args: string[]): Promise<void> {
   const { config: flags, values } = parseFlags(args, { demo: { type: 'boolean' } });
   const config = loadConfig(flags);
-  const demoKeys = values.demo ? await demoAccountKeys(config) : undefined;
+  const demo = values.demo ? { keys: await demoAccountKeys(config), user: await demoDashboardUser(config) } : undefined;
   const server = await startServer(config);
-  if (demoKeys) console.log(demoAccountBanner(demoKeys, server.url));
+  if (demo) console.log(demoAccountBanner(demo.keys, demo.user, server.url));
 
   const stop = () => {
     server.close().then(

@@ -29,7 +29,7 @@ import { webhookEndpointRoutes } from './routes/webhook-endpoints.ts';
 export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits) {
   return async (api: FastifyInstance) => {
     await registerBodyParsers(api);
-    api.addHook('onRequest', authenticate(store));
+    api.addHook('onRequest', authenticate(store, deps.clock));
     // Every /v2 route is limited, unless it opts out (the event stream); which keys count, and how
     // much, is decided per request.
     const apiRateLimit = rateLimitConfig(limits);

@@ -1,8 +1,11 @@
 import type { Mode } from '@payframe/contract';
 import type { IdGenerator } from '../ids.ts';
 import { generateApiKey, hashApiKey, type KeyKind, keyHint, sameHash } from '../security/api-keys.ts';
-import { ensureAccount, findApiKeyByHash, insertApiKey, listApiKeys, revokeApiKey } from '../storage/repositories/api-keys.ts';
-import type { Store } from './context.ts';
+import { ensureAccount, findApiKeyByHash, insertApiKey, listApiKeys, revokeApiKey, touchKeyLastUsed } from '../storage/repositories/api-keys.ts';
+import type { Db, Store } from './context.ts';
+
+/** A key's last use is written at most this often, so that /v2 requests rarely write for it. */
+export const LAST_USED_PRECISION_MS = 60_000;
 
 export type CreatedKeys = { account: string; mode: Mode; secretKey: string; publishableKey: string };
 
@@ -10,13 +13,24 @@ export type CreatedKeys = { account: string; mode: Mode; secretKey: string; publ
 export function createKeys(store: Store, ids: IdGenerator, account: string, mode: Mode, now: number): Promise<CreatedKeys> {
   return store.transaction(async (tx) => {
     const accountId = await ensureAccount(tx, { id: ids.uuid(), name: account, createdAt: now });
-    const issue = async (kind: KeyKind) => {
-      const key = generateApiKey(kind, mode);
-      await insertApiKey(tx, { id: ids.uuid(), account_id: accountId, kind, mode, hash: hashApiKey(key), hint: keyHint(key), created_at: now, revoked_at: null });
-      return key;
-    };
-    return { account, mode, secretKey: await issue('secret'), publishableKey: await issue('publishable') };
+    const pair = await issueKeyPair(tx, ids, accountId, mode, now);
+    return { account, mode, secretKey: pair.secretKey, publishableKey: pair.publishableKey };
   });
+}
+
+export type IssuedPair = { secretKey: string; publishableKey: string; ids: [string, string] };
+
+/** A fresh secret and publishable key pair of the account in the mode; the keys exist only in this answer. */
+export async function issueKeyPair(db: Db, ids: IdGenerator, accountId: string, mode: Mode, now: number): Promise<IssuedPair> {
+  const issue = async (kind: KeyKind) => {
+    const key = generateApiKey(kind, mode);
+    const id = ids.uuid();
+    await insertApiKey(db, { id, account_id: accountId, kind, mode, hash: hashApiKey(key), hint: keyHint(key), created_at: now, revoked_at: null, last_used_at: null });
+    return { key, id };
+  };
+  const secret = await issue('secret');
+  const publishable = await issue('publishable');
+  return { secretKey: secret.key, publishableKey: publishable.key, ids: [secret.id, publishable.id] };
 }
 
 export type KeyListing = { id: string; account: string; kind: KeyKind; mode: Mode; hint: string; created: number; revoked: number | null };
@@ -33,10 +47,12 @@ export function revokeKey(store: Store, keyOrId: string, now: number): Promise<b
 
 export type ResolvedKey = { keyId: string; accountId: string; kind: KeyKind; mode: Mode; testClockOffset: number };
 
-/** The key's account and mode, or null when it is unknown or revoked. */
-export async function resolveKey(store: Store, key: string): Promise<ResolvedKey | null> {
+/** The key's account and mode, or null when it is unknown or revoked. Notes the use (see LAST_USED_PRECISION_MS). */
+export async function resolveKey(store: Store, key: string, now: number): Promise<ResolvedKey | null> {
   const hash = hashApiKey(key);
   const row = await store.read((db) => findApiKeyByHash(db, hash));
   if (!row || row.revoked_at !== null || !sameHash(row.hash, hash)) return null;
+  const staleBefore = now - LAST_USED_PRECISION_MS;
+  if (row.last_used_at === null || row.last_used_at < staleBefore) await store.read((db) => touchKeyLastUsed(db, row.id, now, staleBefore));
   return { keyId: row.id, accountId: row.account_id, kind: row.kind, mode: row.mode, testClockOffset: row.test_clock_offset };
 }

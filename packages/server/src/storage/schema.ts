@@ -1,4 +1,4 @@
-import type { Authorization, Brand, ChargeReason, ChargeStatus, EventName, Funding, Mode, ThreeDSStatus } from '@payframe/contract';
+import type { Authorization, Brand, ChargeReason, ChargeStatus, DashboardRole, EventName, Funding, Mode, ThreeDSStatus } from '@payframe/contract';
 import type { Generated } from 'kysely';
 
 /** Times are integer epoch milliseconds; money is integer minor units. */
@@ -8,6 +8,8 @@ export interface AccountsTable {
   created_at: number;
   /** Seconds the account's test-mode clock runs ahead of the real one. */
   test_clock_offset: Generated<number>;
+  /** The name shoppers see on the 3-D Secure page, set from the dashboard; null shows `name`. */
+  display_name: Generated<string | null>;
 }
 
 export interface ApiKeysTable {
@@ -21,6 +23,8 @@ export interface ApiKeysTable {
   hint: string;
   created_at: number;
   revoked_at: number | null;
+  /** Set by a request made with the key, at most once a minute (services/api-keys.ts). */
+  last_used_at: number | null;
 }
 
 export interface TokensTable {
@@ -176,6 +180,35 @@ export interface WebhookAttemptsTable {
   duration_ms: number;
 }
 
+/** A dashboard user; the e-mail is stored lower-cased, the password only as a scrypt hash. */
+export interface DashboardUsersTable {
+  id: string;
+  account_id: string;
+  email: string;
+  role: DashboardRole;
+  password_hash: string;
+  password_salt: string;
+  /** The scrypt cost the hash was made with (security/passwords.ts), so it can be raised later. */
+  password_params: string;
+  created_at: number;
+}
+
+export interface DashboardSessionsTable {
+  /** SHA-256 of the cookie's token: the token itself is never stored. */
+  id: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+}
+
+/** One row per failed sign-in, under `email:<address>` and `ip:<address>`. */
+export interface DashboardLoginFailuresTable {
+  id: string;
+  key: string;
+  failed_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -189,4 +222,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  dashboard_users: DashboardUsersTable;
+  dashboard_sessions: DashboardSessionsTable;
+  dashboard_login_failures: DashboardLoginFailuresTable;
 }

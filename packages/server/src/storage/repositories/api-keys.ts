@@ -1,5 +1,6 @@
 import type { Db } from '../db.ts';
 import type { ApiKeysTable } from '../schema.ts';
+import type { Owner } from './owned.ts';
 
 /** Creates the account on first use; answers its id either way. */
 export async function ensureAccount(db: Db, account: { id: string; name: string; createdAt: number }): Promise<string> {
@@ -39,15 +40,59 @@ export async function revokeApiKey(db: Db, idOrHash: { id: string; hash: string 
   return result.numUpdatedRows > 0n;
 }
 
-export type ApiKeyOwner = Pick<ApiKeysTable, 'id' | 'account_id' | 'kind' | 'mode' | 'hash' | 'revoked_at'> & { test_clock_offset: number };
+export type ApiKeyOwner = Pick<ApiKeysTable, 'id' | 'account_id' | 'kind' | 'mode' | 'hash' | 'revoked_at'> & {
+  test_clock_offset: number;
+  last_used_at: number | null;
+};
 
 /** The key with this hash and its account's test clock, revoked or not. */
 export function findApiKeyByHash(db: Db, hash: string): Promise<ApiKeyOwner | undefined> {
   return db
     .selectFrom('api_keys')
     .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
-    .select(['api_keys.id', 'api_keys.account_id', 'api_keys.kind', 'api_keys.mode', 'api_keys.hash', 'api_keys.revoked_at', 'accounts.test_clock_offset'])
+    .select(['api_keys.id', 'api_keys.account_id', 'api_keys.kind', 'api_keys.mode', 'api_keys.hash', 'api_keys.revoked_at', 'api_keys.last_used_at', 'accounts.test_clock_offset'])
     .where('api_keys.hash', '=', hash)
     .executeTakeFirst();
 }
 
+export type AccountKeyRow = Pick<ApiKeysTable, 'id' | 'kind' | 'mode' | 'hint' | 'created_at' | 'revoked_at'> & { last_used_at: number | null };
+
+const ACCOUNT_KEY_COLUMNS = ['id', 'kind', 'mode', 'hint', 'created_at', 'revoked_at', 'last_used_at'] as const;
+
+/** The owner's keys, newest first. */
+export function listOwnedKeys(db: Db, owner: Owner): Promise<AccountKeyRow[]> {
+  return db
+    .selectFrom('api_keys')
+    .select(ACCOUNT_KEY_COLUMNS)
+    .where('account_id', '=', owner.accountId)
+    .where('mode', '=', owner.mode)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+export function findOwnedKey(db: Db, owner: Owner, id: string): Promise<AccountKeyRow | undefined> {
+  return db.selectFrom('api_keys').select(ACCOUNT_KEY_COLUMNS).where('id', '=', id).where('account_id', '=', owner.accountId).where('mode', '=', owner.mode).executeTakeFirst();
+}
+
+/** Revokes the owner's key unless it is revoked already (its first revocation time stays). */
+export async function revokeOwnedKey(db: Db, owner: Owner, id: string, now: number): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('account_id', '=', owner.accountId)
+    .where('mode', '=', owner.mode)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Records a use of the key, unless one was recorded since `staleBefore`: most requests write nothing. */
+export async function touchKeyLastUsed(db: Db, id: string, now: number, staleBefore: number): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', staleBefore)]))
+    .execute();
+}

@@ -37,8 +37,8 @@ export async function findChargeAccount(db: Db, id: string): Promise<ChargeAccou
   const row = await db
     .selectFrom('charges')
     .innerJoin('accounts', 'accounts.id', 'charges.account_id')
-    .select(['charges.account_id as accountId', 'charges.mode as mode', 'accounts.name as name', 'accounts.test_clock_offset as offset'])
+    .select(['charges.account_id as accountId', 'charges.mode as mode', 'accounts.name as name', 'accounts.display_name as displayName', 'accounts.test_clock_offset as offset'])
     .where('charges.id', '=', id)
     .executeTakeFirst();
-  return row && { accountId: row.accountId, mode: row.mode, merchantName: row.name, testClockOffset: Number(row.offset) };
+  return row && { accountId: row.accountId, mode: row.mode, merchantName: row.displayName ?? row.name, testClockOffset: Number(row.offset) };
 }

@@ -1,0 +1,195 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { TEST_CARDS } from '@payframe/qa-kit';
+import { demoBannerUrl, PAYFRAME_BIN, type ServerProcess, spawnServe, tempDataDir } from '@payframe/server/process';
+
+// The dashboard as a merchant meets it: a real `payframe serve --demo`, its demo user, charges made
+// through the API with the demo keys, and Chromium. One server for the file; tests run in order.
+// Each sign-in pays for a scrypt: on a loaded machine a test needs more than the default 30 s.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+let server: ServerProcess;
+let dataDir: string;
+let secretKey: string;
+let demo: { email: string; password: string };
+const VIEWER = { email: 'viewer@payframe.test', password: 'a viewer password' };
+const SHOTS = 'test-results/dashboard';
+
+test.beforeAll(async () => {
+  dataDir = tempDataDir('payframe-dashboard-e2e-');
+  server = await spawnServe({ args: ['--demo', '--data-dir', dataDir], ready: demoBannerUrl });
+  secretKey = JSON.parse(readFileSync(join(dataDir, 'demo-keys.json'), 'utf8')).secretKey;
+  demo = JSON.parse(readFileSync(join(dataDir, 'demo-user.json'), 'utf8'));
+  expect(server.output()).toContain(`${server.url}/dashboard  (sign in as ${demo.email}, password ${demo.password})`);
+});
+test.afterAll(() => server?.stop());
+
+async function v2<T = any>(path: string, body?: unknown, key = secretKey): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${server.url}/v2${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function chargeThroughApi(txnReference: string, amount = 1250): Promise<string> {
+  const token = await v2<{ id: string }>('/tokens', {
+    card: { number: TEST_CARDS.visa.number, cvc: '123', exp_month: 12, exp_year: new Date().getFullYear() + 3, name: 'Ada Lovelace' },
+    shopper: { ip: '203.0.113.7', session_id: 'dash-e2e', email: 'ada@example.com' },
+  });
+  const charge = await v2<{ id: string }>('/charges', {
+    token: token.body.id,
+    amount,
+    currency: 'EUR',
+    description: `Order ${txnReference}`,
+    txn_reference: txnReference,
+    return_url: 'https://shop.example/return',
+  });
+  expect(charge.status).toBe(200);
+  return charge.body.id;
+}
+
+async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByTestId('login-email').fill(user.email);
+  await page.getByTestId('login-password').fill(user.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard\/charges$/);
+}
+
+/** Nothing serious or critical, and a screenshot at 375 px and at desktop width. */
+async function auditAndShoot(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const grave = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(grave.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
+}
+
+/** Presses Tab until the element has the focus, as a keyboard user would reach it. */
+async function tabTo(page: Page, testId: string): Promise<void> {
+  for (let presses = 0; presses < 80; presses++) {
+    if (await page.getByTestId(testId).evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${testId}`);
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+test('sign in (a wrong password first) and see the charges made through the API', async ({ browser }) => {
+  const first = await chargeThroughApi('dash-order-1');
+  const second = await chargeThroughApi('dash-order-2');
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/dashboard`);
+  await expect(page).toHaveURL(/\/dashboard\/login$/);
+  await auditAndShoot(page, 'login');
+  await page.getByTestId('login-email').fill(demo.email);
+  await page.getByTestId('login-password').fill('not the password');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-error')).toBeVisible();
+  await page.getByTestId('login-password').fill(demo.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard\/charges$/);
+  await expect(page.locator(`[data-testid="charge-row"][data-charge-id="${first}"]`)).toBeVisible();
+  await expect(page.locator(`[data-testid="charge-row"][data-charge-id="${second}"]`)).toBeVisible();
+  await auditAndShoot(page, 'charges');
+  await page.context().close();
+});
+
+test('open a charge, capture it, and refund part of it by keyboard alone', async ({ browser }) => {
+  const id = await chargeThroughApi('dash-order-refund', 1000);
+  const page = await newPage(browser);
+  await signIn(page, demo);
+  await page.locator(`[data-testid="charge-row"][data-charge-id="${id}"] a`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/charges/${id}$`));
+  await tabTo(page, 'charge-capture');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('charge-refund')).toBeVisible();
+  await tabTo(page, 'charge-refund');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('refund-amount')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('2.50');
+  await tabTo(page, 'refund-confirm');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-testid="timeline-item"][data-event-name="charge.refunded"]')).toBeVisible();
+  expect((await v2(`/charges/${id}`)).body.amount_refunded).toBe(250);
+  await auditAndShoot(page, 'charge');
+  await page.context().close();
+});
+
+test('create a key, see its secret once, use it, revoke it and see the API refuse it', async ({ browser }) => {
+  const page = await newPage(browser);
+  await signIn(page, demo);
+  await page.getByTestId('nav-keys').click();
+  await page.getByTestId('key-create').click();
+  const secret = (await page.getByTestId('key-secret-once').textContent())?.match(/sk_test_[\w-]+/)?.[0] ?? '';
+  expect(secret).toMatch(/^sk_test_/);
+  expect((await v2('/charges', undefined, secret)).status).toBe(200);
+  await auditAndShoot(page, 'keys');
+  const row = page.locator('[data-testid="key-row"]', { hasText: `…${secret.slice(-4)}` });
+  await row.getByTestId('key-revoke').click();
+  await page.getByTestId('key-revoke-confirm').click();
+  await expect.poll(async () => (await v2('/charges', undefined, secret)).status).toBe(401);
+  await page.context().close();
+});
+
+test('move the test clock, and visit the events, webhooks and settings pages', async ({ browser }) => {
+  const page = await newPage(browser);
+  await signIn(page, demo);
+  await page.getByRole('link', { name: 'Test clock' }).click();
+  const before = Date.parse((await page.getByTestId('clock-now').getAttribute('datetime')) ?? '');
+  await page.getByTestId('clock-advance-days').fill('1');
+  await page.getByTestId('clock-advance').click();
+  await expect
+    .poll(async () => Date.parse((await page.getByTestId('clock-now').getAttribute('datetime')) ?? '') - before)
+    .toBeGreaterThanOrEqual(86_400_000);
+  await auditAndShoot(page, 'clock');
+  for (const [nav, name] of [['nav-events', 'events'], ['nav-webhooks', 'webhooks'], ['nav-settings', 'settings']] as const) {
+    await page.getByTestId(nav).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/${name}$`));
+    await expect(page.locator('h1')).toBeFocused();
+    await auditAndShoot(page, name);
+  }
+  await page.context().close();
+});
+
+test('a viewer sees no mutation controls', async ({ browser }) => {
+  const created = execFileSync(
+    process.execPath,
+    [PAYFRAME_BIN, 'users', 'create', '--account', 'demo', '--email', VIEWER.email, '--role', 'viewer', '--password-stdin', '--data-dir', dataDir],
+    { input: `${VIEWER.password}\n` },
+  );
+  expect(created.toString()).toContain(VIEWER.email);
+  const id = await chargeThroughApi('dash-order-viewer');
+  const page = await newPage(browser);
+  await signIn(page, VIEWER);
+  await page.goto(`${server.url}/dashboard/charges/${id}`);
+  await expect(page.getByTestId('charge-detail-status')).toBeVisible();
+  for (const control of ['charge-capture', 'charge-cancel', 'charge-refund']) await expect(page.getByTestId(control)).toHaveCount(0);
+  await page.getByTestId('nav-keys').click();
+  await expect(page.getByTestId('key-row').first()).toBeVisible();
+  for (const control of ['key-create', 'key-revoke']) await expect(page.getByTestId(control)).toHaveCount(0);
+  await page.context().close();
+});
+
+test('a session that has ended sends the merchant back to the sign-in page with the message', async ({ browser }) => {
+  const page = await newPage(browser);
+  await signIn(page, demo);
+  // The server forgets the session when the cookie is gone, as when it expires: the next request is a 401.
+  await page.context().clearCookies();
+  await page.getByTestId('nav-keys').click();
+  await expect(page.getByRole('status')).toHaveText('Your session has expired, please sign in again');
+  await expect(page.getByTestId('login-email')).toBeVisible();
+  await page.context().close();
+});

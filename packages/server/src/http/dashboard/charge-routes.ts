@@ -1,0 +1,87 @@
+import {
+  ChargeListSchema,
+  ChargeSchema,
+  CreateRefundBodySchema,
+  DashboardChargesQuerySchema,
+  DashboardEventsQuerySchema,
+  DashboardModeQuerySchema,
+  ErrorBodySchema,
+  EventListSchema,
+  PayframeError,
+  RefundSchema,
+  ResendEventBodySchema,
+  ResourceIdParamsSchema,
+  WebhookDeliveryListSchema,
+  type Mode,
+} from '@payframe/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cancelCharge, captureCharge } from '../../services/capture.ts';
+import { retrieveCharge } from '../../services/charges.ts';
+import type { Caller, ServiceDeps, Store } from '../../services/context.ts';
+import { sessionCaller } from '../../services/dashboard-sessions.ts';
+import { eventDeliveries, resendEvent } from '../../services/event-deliveries.ts';
+import { listCharges, listEvents } from '../../services/lists.ts';
+import { refundCharge } from '../../services/refunds.ts';
+import { sessionOf } from './session-hooks.ts';
+
+const chargeResponse = { 200: ChargeSchema, default: ErrorBodySchema };
+const deliveriesResponse = { 200: WebhookDeliveryListSchema, default: ErrorBodySchema };
+const chargeIdRoute = { params: ResourceIdParamsSchema, querystring: DashboardModeQuerySchema };
+
+function sendJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** Charges, their events and webhook deliveries, through the services /v2 uses, for the session's account. */
+export function chargeRoutes(store: Store, deps: ServiceDeps) {
+  const callerOf = (request: FastifyRequest, mode: Mode): Caller => sessionCaller(sessionOf(request), mode, deps.clock);
+  // As on /v2: money does not move in live mode while no acquirer is configured.
+  const movingMoney = (request: FastifyRequest, mode: Mode): Caller => {
+    if (mode === 'live' && deps.liveAcquirer === null) {
+      throw new PayframeError('LIVE_MODE_NOT_ALLOWED', 'Live mode is not enabled on this server: no acquirer is configured.');
+    }
+    return callerOf(request, mode);
+  };
+
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.get('/charges', { schema: { querystring: DashboardChargesQuerySchema, response: { 200: ChargeListSchema, default: ErrorBodySchema } } }, async (request) => {
+      const { mode, ...query } = request.query;
+      return store.read((db) => listCharges(db, deps, callerOf(request, mode), query));
+    });
+    api.get('/charges/:id', { schema: { ...chargeIdRoute, response: chargeResponse } }, async (request) =>
+      store.read((db) => retrieveCharge(db, deps, callerOf(request, request.query.mode), request.params.id)),
+    );
+    api.post('/charges/:id/capture', { schema: { ...chargeIdRoute, response: chargeResponse } }, async (request) => {
+      const caller = movingMoney(request, request.query.mode);
+      return store.transaction((tx) => captureCharge(tx, deps, caller, request.params.id));
+    });
+    api.post('/charges/:id/cancel', { schema: { ...chargeIdRoute, response: chargeResponse } }, async (request) => {
+      const caller = movingMoney(request, request.query.mode);
+      return store.transaction((tx) => cancelCharge(tx, deps, caller, request.params.id));
+    });
+    api.post(
+      '/charges/:id/refund',
+      { schema: { ...chargeIdRoute, body: CreateRefundBodySchema.optional(), response: { 200: RefundSchema, default: ErrorBodySchema } } },
+      async (request) => {
+        const caller = movingMoney(request, request.query.mode);
+        return store.transaction((tx) => refundCharge(tx, deps, caller, request.params.id, request.body?.amount));
+      },
+    );
+
+    api.get('/events', { schema: { querystring: DashboardEventsQuerySchema, response: { 200: EventListSchema, default: ErrorBodySchema } } }, async (request, reply) => {
+      const { mode, ...query } = request.query;
+      // Events are sent as the bytes recorded with the change, as /v2/events sends them.
+      return sendJson(reply, await store.read((db) => listEvents(db, callerOf(request, mode), query)));
+    });
+    api.get('/events/:id/deliveries', { schema: { ...chargeIdRoute, response: deliveriesResponse } }, async (request) =>
+      store.read((db) => eventDeliveries(db, callerOf(request, request.query.mode), request.params.id)),
+    );
+    api.post('/events/:id/resend', { schema: { ...chargeIdRoute, body: ResendEventBodySchema.optional(), response: deliveriesResponse } }, async (request) => {
+      const caller = callerOf(request, request.query.mode);
+      return store.transaction((tx) => resendEvent(tx, deps, caller, request.params.id, request.body?.endpoint));
+    });
+  };
+}

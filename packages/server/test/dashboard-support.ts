@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { PAYFRAME_BIN } from '@payframe/server/process';
+import { type ApiResponse } from './client.ts';
+import { storeArgs } from './harness.ts';
+
+/**
+ * A browser's view of the dashboard API over real HTTP: it keeps the session cookie it is given,
+ * sends the page's own Origin and, once signed in, the session's CSRF token on mutations.
+ */
+export function dashboardClient(baseUrl: string, options: { origin?: string | null } = {}) {
+  let cookie: string | undefined;
+  let csrfToken: string | undefined;
+  const origin = options.origin === undefined ? new URL(baseUrl).origin : options.origin;
+
+  async function request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: { headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = {};
+    if (cookie) headers.cookie = cookie;
+    if (method !== 'GET' && origin !== null) headers.origin = origin;
+    if (method !== 'GET' && csrfToken && extra.csrf !== false) headers['x-csrf-token'] = csrfToken;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    Object.assign(headers, extra.headers);
+    const response = await fetch(`${baseUrl}/dashboard/api${path}`, { method, headers, body: body === undefined ? null : JSON.stringify(body) });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie?.startsWith('payframe_session=')) {
+      const value = setCookie.split(';')[0] ?? '';
+      cookie = value === 'payframe_session=' ? undefined : value;
+    }
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  }
+
+  return {
+    request,
+    get: <T = any>(path: string, extra?: { headers?: Record<string, string> }) => request<T>('GET', path, undefined, extra),
+    post: <T = any>(path: string, body?: unknown, extra?: { headers?: Record<string, string>; csrf?: boolean }) => request<T>('POST', path, body, extra),
+    async login(email: string, password: string) {
+      const answer = await request('POST', '/login', { email, password });
+      if (answer.status === 200) csrfToken = answer.body.csrfToken;
+      return answer;
+    },
+    get cookie() {
+      return cookie;
+    },
+    setCookie(value: string | undefined) {
+      cookie = value;
+    },
+  };
+}
+export type DashboardClient = ReturnType<typeof dashboardClient>;
+
+/** `payframe users create` as an operator runs it, the password on standard input. */
+export async function createUser(dataDir: string, account: string, email: string, role: 'admin' | 'viewer', password: string): Promise<void> {
+  const args = ['users', 'create', '--account', account, '--email', email, '--role', role, '--password-stdin', '--json', ...(await storeArgs(dataDir))];
+  await runWithStdin(args, `${password}\n`);
+}
+
+export function runWithStdin(args: string[], input: string): Promise<{ stdout: string; stderr: string; code: number }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [PAYFRAME_BIN, ...args], (error, stdout, stderr) => {
+      resolve({ stdout, stderr, code: error ? Number((error as { code?: number }).code ?? 1) : 0 });
+    });
+    child.stdin?.end(input);
+  });
+}
+
+export const ADMIN = { email: 'admin@shop.test', password: 'correct horse battery' } as const;
+export const VIEWER = { email: 'viewer@shop.test', password: 'viewer password 1' } as const;
