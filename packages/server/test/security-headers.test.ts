@@ -85,7 +85,7 @@ describe('API answers', () => {
       await get('402', `${server.url}/v2/tokens`, { method: 'POST', headers: key, body: new URLSearchParams({ 'card[number]': '4242424242424241', 'card[cvc]': '123', 'card[exp_month]': '12', 'card[exp_year]': '2099', 'card[name]': 'A', 'shopper[ip]': '203.0.113.7', 'shopper[session_id]': 's', 'shopper[email]': 'a@example.com' }) }),
       await get('403', `${server.url}/v2/charges/C1`, { headers: { 'x-api-key': keys.publishableKey } }),
       await get('404', `${server.url}/v2/nowhere`, { headers: key }),
-      await get('405', `${server.url}/v2/charges`, { headers: key }),
+      await get('405', `${server.url}/v2/charges/capture/C1`, { headers: key }),
       await get('413', `${server.url}/v2/tokens`, { method: 'POST', headers: { ...key, 'content-type': 'application/json' }, body: `"${'x'.repeat(1024 * 1024)}"` }),
       await get('415', `${server.url}/v2/tokens`, { method: 'POST', headers: { ...key, 'content-type': 'text/plain' }, body: 'x' }),
       await get('429', `${server.url}/v2/tokens`, { method: 'POST', headers: { 'x-api-key': keys.publishableKey }, body: new URLSearchParams() }),
