@@ -1,6 +1,6 @@
 /**
  * The shop's server-side Payframe client: plain fetch with the secret key, nothing imported from
- * Payframe's own packages — exactly what any merchant could write from the README.
+ * Payframe's own packages — exactly what any merchant could write from docs/api.md.
  */
 
 export type ChargeStatus = 'PENDING' | 'CHARGE_SUCCESS' | 'PARTIALLY_REFUNDED' | 'REFUNDED' | 'CHARGE_FAILED';

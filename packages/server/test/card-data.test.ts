@@ -6,7 +6,7 @@ import pg from 'pg';
 import { createKeys, startServer, storeArgs, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
 
 /**
- * Card data at rest and in logs (DESIGN §11): after every kind of request that carries a card
+ * Card data at rest and in logs (docs/security.md "Card data"): after every kind of request that carries a card
  * number, the full number and the CVC are found in no file of the data directory and in no line
  * the process printed. BIN (first 6) and last 4 are legitimately kept, so only full numbers are searched.
  */

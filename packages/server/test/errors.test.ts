@@ -3,8 +3,8 @@ import { type ApiResponse, type Client, client, chargeParams, createCharge, expe
 import { cli, createKeys, type Keys, startServer, storeArgs, type TestServer } from './harness.ts';
 
 /**
- * DESIGN §5 over real HTTP: every row of the status table produced by a request, with the whole
- * error body checked. The status and type of each code are written out here from DESIGN, not
+ * docs/api.md "Error codes" over real HTTP: every row of the status table produced by a request, with the whole
+ * error body checked. The status and type of each code are written out here from the docs, not
  * imported from the contract, so that a wrong mapping there fails here.
  */
 const TABLE = {
@@ -59,7 +59,7 @@ type Expected = {
   decline_reason?: string;
 };
 
-/** Status, content type and the whole §5 body: exactly type/message/error, nothing else. */
+/** Status, content type and the whole error body: exactly type/message/error, nothing else. */
 function expectError(response: ApiResponse, code: Code, expected: Expected = {}): void {
   const [status, type] = TABLE[code];
   const body = response.body;
@@ -664,7 +664,7 @@ describe('429 RATE_LIMITED', () => {
   });
 });
 
-describe('the §5 table', () => {
+describe('the error code table', () => {
   // Runs last (tests of a file run in order): every code of the table was answered above, or is listed as not producible here.
   it('was produced row by row', () => {
     const missing = (Object.keys(TABLE) as Code[]).filter((code) => !produced.has(code) && !(code in NOT_PRODUCED_HERE));

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, type Client, bracketed, client, chargeParams, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
 
-/** DESIGN §12 over real HTTP: replay, reuse with other parameters, canonical matching, scope, concurrency. */
+/**
+ * docs/api.md "Idempotency" over real HTTP: replay, reuse with other parameters, canonical matching,
+ * scope, concurrency.
+ */
 
 let server: TestServer;
 let keys: Keys;

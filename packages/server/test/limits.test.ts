@@ -5,7 +5,7 @@ import { createKeys, startServer, type TestServer } from './harness.ts';
 
 /**
  * Every documented limit over real HTTP, exactly at the limit and one past it: string lengths
- * (README "Length limits"), the Idempotency-Key header, the 1 MB body in every encoding (declared
+ * (docs/api.md "Limits"), the Idempotency-Key header, the 1 MB body in every encoding (declared
  * or chunked), and the parser's limits on parameters, nesting and arrays.
  */
 

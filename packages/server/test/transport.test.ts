@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, type Client, type Encoding, client, chargeParams, createCharge, expectErrorShape, rawRequest, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
 
-/** DESIGN §4 over real HTTP: check order, CORS, encodings, content negotiation and hostile bodies. */
+/**
+ * docs/design.md "Check order" and docs/api.md "Transport" over real HTTP: check order, CORS,
+ * encodings, content negotiation and hostile bodies.
+ */
 
 let server: TestServer;
 let keys: Keys;

@@ -85,7 +85,7 @@ const alreadyRefunded = err('CHARGE_ALREADY_REFUNDED');
 const expired = err('CHARGE_EXPIRED');
 const canceledError = err('CHARGE_CANCELED');
 
-/** DESIGN §7, every state × every event. */
+/** docs/api.md "The charge lifecycle", every state × every event. */
 const TABLE: Record<StateName, Record<EventName, Expected>> = {
   'PENDING, 3DS PENDING': {
     'authenticate success': to({ threeDSStatus: 'CHARGEABLE' }),
@@ -203,7 +203,7 @@ const CASES = (Object.keys(TABLE) as StateName[]).flatMap((state) =>
   (Object.keys(TABLE[state]) as EventName[]).map((event) => ({ state, event, expected: TABLE[state][event] })),
 );
 
-describe('transition: DESIGN §7, every state × event', () => {
+describe('transition: the lifecycle table, every state × event', () => {
   it('covers 11 states × 8 events', () => {
     expect(CASES).toHaveLength(88);
   });
@@ -230,7 +230,7 @@ describe('transition: DESIGN §7, every state × event', () => {
   });
 });
 
-describe('ended charges follow DESIGN §6', () => {
+describe('ended charges follow the lifecycle table', () => {
   const ENDINGS: Array<[string, TestCharge, ChargeEvent]> = [
     ['canceled', STATES['PENDING, 3DS CHARGEABLE'], { type: 'cancel' }],
     ['released', STATES['PENDING, 3DS PENDING'], { type: 'refund', amount: undefined }],

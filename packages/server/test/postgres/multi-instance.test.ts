@@ -5,8 +5,8 @@ import { cli, createKeys, type Keys, startServer, storeArgs, type TestServer } f
 import { byStatus, codesOf, concurrently, databaseUrlOf, expectError, requirePostgres, summary, withDatabase } from './support.ts';
 
 /**
- * DESIGN §11: "any number of stateless server instances in front of PostgreSQL", race safety from the
- * database alone. Three real server processes share one database (and one data directory, hence one
+ * docs/design.md "Scale-out on PostgreSQL": identical, stateless instances in front of PostgreSQL,
+ * race safety from the database alone. Three real server processes share one database (and one data directory, hence one
  * master key); every concurrent burst is spread over all three.
  */
 

@@ -8,8 +8,9 @@ import { createKeys, startServer, tempDataDir, type TestServer } from '../harnes
 import { databaseUrlOf, requirePostgres, summary } from './support.ts';
 
 /**
- * DESIGN §5, §11: when PostgreSQL cannot be reached the API answers 503 SERVICE_UNAVAILABLE (JSON,
- * Retry-After) quickly, the process stays up, and it serves again by itself once the database is back.
+ * docs/api.md "Errors", docs/design.md "Scale-out on PostgreSQL": when PostgreSQL cannot be
+ * reached the API answers 503 SERVICE_UNAVAILABLE (JSON, Retry-After) quickly, the process stays
+ * up, and it serves again by itself once the database is back.
  * A TCP proxy on loopback sits between the server and PostgreSQL; the test cuts and restores it.
  */
 
