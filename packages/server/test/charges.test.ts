@@ -1,4 +1,5 @@
 import { TEST_CARDS } from '@payframe/contract/test-cards';
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeParams, type Client, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
@@ -53,13 +54,6 @@ async function token(number: string, overrides: Record<string, unknown> = {}): P
   const response = await api.post('/v2/tokens', tokenParams(number, overrides));
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;
-}
-
-async function expectError(response: { status: number; body: any }, status: number, code: string, parameter?: string) {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expectErrorShape(response.body);
-  expect(response.body.error.code).toBe(code);
-  if (parameter !== undefined) expect(response.body.error.parameter).toBe(parameter);
 }
 
 async function authenticated(number: string, result: 'success' | 'failure'): Promise<any> {
@@ -143,7 +137,7 @@ describe('token object', () => {
   });
 
   it('answers 404 RESOURCE_MISSING for an unknown token id', async () => {
-    await expectError(await api.get('/v2/tokens/00000000-0000-4000-8000-000000000000'), 404, 'RESOURCE_MISSING');
+    expectError(await api.get('/v2/tokens/00000000-0000-4000-8000-000000000000'), 404, 'RESOURCE_MISSING');
   });
 });
 
@@ -164,7 +158,7 @@ describe('the test cards', () => {
 
       const charge = await api.post('/v2/charges', chargeParams(body.id));
       if (!card.outcome.approved) {
-        await expectError(charge, 402, card.outcome.code);
+        expectError(charge, 402, card.outcome.code);
         expect(charge.body.type).toBe('card_error');
         expect(charge.body.error.decline_reason).toBe(reason);
       } else {
@@ -173,7 +167,7 @@ describe('the test cards', () => {
         expect(charge.body.threedSecure.status).toBe(card.authorization === 'REQUIRED' ? 'PENDING' : 'NOT_AVAILABLE');
       }
       // Approved or declined, the first attempt consumed the token.
-      await expectError(await api.post('/v2/charges', chargeParams(body.id)), 402, 'TOKEN_ALREADY_USED');
+      expectError(await api.post('/v2/charges', chargeParams(body.id)), 402, 'TOKEN_ALREADY_USED');
     });
   }
 });
@@ -236,12 +230,12 @@ describe('charge object', () => {
   });
 
   it('answers 404 RESOURCE_MISSING for an unknown charge id', async () => {
-    await expectError(await api.get('/v2/charges/C00000000000000000000'), 404, 'RESOURCE_MISSING');
+    expectError(await api.get('/v2/charges/C00000000000000000000'), 404, 'RESOURCE_MISSING');
   });
 
   it('answers 400 RESOURCE_MISSING on token for an unknown token', async () => {
     const response = await api.post('/v2/charges', chargeParams('00000000-0000-4000-8000-000000000000'));
-    await expectError(response, 400, 'RESOURCE_MISSING', 'token');
+    expectError(response, 400, 'RESOURCE_MISSING', { parameter: 'token' });
   });
 });
 
@@ -280,8 +274,8 @@ describe('capture', () => {
     expect(captured.body.threedSecure.redirect).toBe(chargeable.threedSecure.redirect);
     expect((await api.get(`/v2/charges/${chargeable.id}`)).body).toEqual(captured.body);
 
-    await expectError(await api.post(`/v2/charges/capture/${chargeable.id}`), 402, 'CHARGE_ALREADY_CAPTURED');
-    await expectError(await api.post(`/v2/charges/cancel/${chargeable.id}`), 402, 'CHARGE_ALREADY_CAPTURED');
+    expectError(await api.post(`/v2/charges/capture/${chargeable.id}`), 402, 'CHARGE_ALREADY_CAPTURED');
+    expectError(await api.post(`/v2/charges/cancel/${chargeable.id}`), 402, 'CHARGE_ALREADY_CAPTURED');
   });
 
   it('a NOT_AVAILABLE charge captures directly', async () => {
@@ -293,21 +287,21 @@ describe('capture', () => {
 
   it('while 3DS is still PENDING → 402 AUTHENTICATION_REQUIRED, and the charge is unchanged', async () => {
     const charge = await createCharge(api, TEST_PANS.mastercard3ds);
-    await expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'AUTHENTICATION_REQUIRED');
+    expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'AUTHENTICATION_REQUIRED');
     expect((await api.get(`/v2/charges/${charge.id}`)).body).toEqual(charge);
   });
 
   it('after failed 3DS → 402 AUTHENTICATION_FAILED', async () => {
     const failed = await authenticated(TEST_PANS.visaFr3ds, 'failure');
     expect(failed).toMatchObject({ status: 'PENDING', threedSecure: { status: 'FAILED' } });
-    await expectError(await api.post(`/v2/charges/capture/${failed.id}`), 402, 'AUTHENTICATION_FAILED');
+    expectError(await api.post(`/v2/charges/capture/${failed.id}`), 402, 'AUTHENTICATION_FAILED');
     expect((await api.get(`/v2/charges/${failed.id}`)).body).toMatchObject({ status: 'PENDING', threedSecure: { status: 'FAILED' }, fees: null });
   });
 
   it('authenticating twice → 402 AUTHENTICATION_NOT_PENDING', async () => {
     const chargeable = await authenticated(TEST_PANS.visa3ds, 'success');
     const again = await api.post(`/v2/test_helpers/charges/${chargeable.id}/authenticate`, { result: 'failure' });
-    await expectError(again, 402, 'AUTHENTICATION_NOT_PENDING');
+    expectError(again, 402, 'AUTHENTICATION_NOT_PENDING');
     expect((await api.get(`/v2/charges/${chargeable.id}`)).body.threedSecure.status).toBe('CHARGEABLE');
   });
 });
@@ -329,10 +323,10 @@ describe('cancel', () => {
     });
     expect((await api.get(`/v2/charges/${charge.id}`)).body).toEqual(canceled.body);
 
-    await expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'CHARGE_CANCELED');
-    await expectError(await api.post(`/v2/charges/refund/${charge.id}`), 402, 'CHARGE_CANCELED');
-    await expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '500' }), 402, 'CHARGE_CANCELED');
-    await expectError(await api.post(`/v2/charges/cancel/${charge.id}`), 402, 'CHARGE_CANCELED');
+    expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'CHARGE_CANCELED');
+    expectError(await api.post(`/v2/charges/refund/${charge.id}`), 402, 'CHARGE_CANCELED');
+    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '500' }), 402, 'CHARGE_CANCELED');
+    expectError(await api.post(`/v2/charges/cancel/${charge.id}`), 402, 'CHARGE_CANCELED');
     expect((await api.get(`/v2/charges/${charge.id}`)).body).toEqual(canceled.body);
   });
 
@@ -383,6 +377,6 @@ describe('currencies and amounts', () => {
   it.each(['0', '10.5', '-100', '1e3', '12a'])('rejects the amount %j with 400 PARAMETER_INVALID on amount', async (amount) => {
     const tokenBody = await token(TEST_PANS.visa);
     const response = await api.post('/v2/charges', chargeParams(tokenBody.id, { amount, currency: 'jpy' }));
-    await expectError(response, 400, 'PARAMETER_INVALID', 'amount');
+    expectError(response, 400, 'PARAMETER_INVALID', { parameter: 'amount' });
   });
 });

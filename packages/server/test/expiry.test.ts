@@ -1,5 +1,6 @@
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, client, createCharge, expectErrorShape, TEST_PANS } from './client.ts';
+import { type Client, client, createCharge, TEST_PANS } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const SEVEN_DAYS = 7 * 24 * 60 * 60;
@@ -34,13 +35,6 @@ function account(name: AccountName): Client {
   const api = apis.get(name);
   if (!api) throw new Error(`no account ${name}`);
   return api;
-}
-
-function expectError(response: { status: number; body: any }, status: number, code: string, parameter?: string): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expectErrorShape(response.body);
-  expect(response.body.error.code).toBe(code);
-  if (parameter !== undefined) expect(response.body.error.parameter).toBe(parameter);
 }
 
 async function advance(api: Client, seconds: number): Promise<any> {
@@ -97,22 +91,22 @@ describe('test clock', () => {
     [String(MAX_ADVANCE + 1), 'PARAMETER_INVALID'],
     ['1.5', 'PARAMETER_INVALID'],
     ['abc', 'PARAMETER_INVALID'],
-  ])('advance_seconds %s → 400 %s, clock unchanged', async (value, code) => {
+  ] as const)('advance_seconds %s → 400 %s, clock unchanged', async (value, code) => {
     const api = account('invalid');
-    expectError(await api.post('/v2/test_helpers/clock', { advance_seconds: value }), 400, code, 'advance_seconds');
+    expectError(await api.post('/v2/test_helpers/clock', { advance_seconds: value }), 400, code, { parameter: 'advance_seconds' });
     expect((await api.get('/v2/test_helpers/clock')).body.offset).toBe(0);
   });
 
   it.each([0, -1, MAX_ADVANCE + 1, 2.5])('advance_seconds as JSON %s → 400 PARAMETER_INVALID', async (value) => {
     const api = account('invalid');
     const response = await api.post('/v2/test_helpers/clock', { advance_seconds: value }, { encoding: 'json' });
-    expectError(response, 400, 'PARAMETER_INVALID', 'advance_seconds');
+    expectError(response, 400, 'PARAMETER_INVALID', { parameter: 'advance_seconds' });
     expect((await api.get('/v2/test_helpers/clock')).body.offset).toBe(0);
   });
 
   it('a missing advance_seconds → 400 PARAMETER_MISSING', async () => {
     const api = account('invalid');
-    expectError(await api.post('/v2/test_helpers/clock', {}), 400, 'PARAMETER_MISSING', 'advance_seconds');
+    expectError(await api.post('/v2/test_helpers/clock', {}), 400, 'PARAMETER_MISSING', { parameter: 'advance_seconds' });
   });
 
   it('accepts exactly the maximum of 315360000 seconds', async () => {

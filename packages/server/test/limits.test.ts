@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, bracketed, chargeParams, type Client, client, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
@@ -23,9 +24,7 @@ afterAll(() => server?.stop());
 const MB = 1024 * 1024;
 
 function expectInvalid(response: ApiResponse, parameter?: string): void {
-  expect({ status: response.status, code: response.body?.error?.code }, JSON.stringify(response.body)).toEqual({ status: 400, code: 'PARAMETER_INVALID' });
-  expectErrorShape(response.body);
-  if (parameter) expect(response.body.error.parameter).toBe(parameter);
+  expectError(response, 400, 'PARAMETER_INVALID', parameter ? { parameter } : {});
 }
 
 function expectOk(response: ApiResponse): void {

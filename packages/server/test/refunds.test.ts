@@ -1,5 +1,6 @@
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, client, createCharge, expectErrorShape, TEST_PANS } from './client.ts';
+import { type Client, client, createCharge, TEST_PANS } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -14,13 +15,6 @@ beforeAll(async () => {
   api = client(server.url, keys.secretKey);
 });
 afterAll(() => server?.stop());
-
-function expectError(response: { status: number; body: any }, status: number, code: string, parameter?: string): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expectErrorShape(response.body);
-  expect(response.body.error.code).toBe(code);
-  if (parameter !== undefined) expect(response.body.error.parameter).toBe(parameter);
-}
 
 async function capturedCharge(overrides: Record<string, unknown> = {}): Promise<any> {
   const charge = await createCharge(api, TEST_PANS.visa, overrides);
@@ -139,7 +133,7 @@ describe('refunds of a captured charge', () => {
 
   it.each(['0', '-5', '1.5', '1e2', 'abc'])('amount %j → 400 PARAMETER_INVALID on amount', async (amount) => {
     const charge = await capturedCharge();
-    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount }), 400, 'PARAMETER_INVALID', 'amount');
+    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount }), 400, 'PARAMETER_INVALID', { parameter: 'amount' });
     expect(await chargeOf(charge.id)).toMatchObject({ status: 'CHARGE_SUCCESS', amount_refunded: 0 });
   });
 });
@@ -176,8 +170,8 @@ describe('refund of an uncaptured charge (release)', () => {
 
   it('a smaller amount → 400 PARAMETER_INVALID on amount; a larger one → 402 AMOUNT_EXCEEDS_REMAINING; the charge stays PENDING', async () => {
     const charge = await createCharge(api, TEST_PANS.visa3ds, { amount: '500' });
-    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '499' }), 400, 'PARAMETER_INVALID', 'amount');
-    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '100' }), 400, 'PARAMETER_INVALID', 'amount');
+    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '499' }), 400, 'PARAMETER_INVALID', { parameter: 'amount' });
+    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '100' }), 400, 'PARAMETER_INVALID', { parameter: 'amount' });
     expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '501' }), 402, 'AMOUNT_EXCEEDS_REMAINING');
     expect(await chargeOf(charge.id)).toEqual(charge);
   });

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, type Client, type Encoding, client, chargeParams, createCharge, expectErrorShape, rawRequest, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
@@ -28,13 +29,6 @@ beforeAll(async () => {
   anonymous = client(server.url);
 });
 afterAll(() => server?.stop());
-
-function expectError(response: ApiResponse, status: number, code: string, parameter?: string): void {
-  expect({ status: response.status, code: response.body?.error?.code }, JSON.stringify(response.body)).toEqual({ status, code });
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  expectErrorShape(response.body);
-  if (parameter !== undefined) expect(response.body.error.parameter).toBe(parameter);
-}
 
 const raw = (path: string, init: RequestInit) => rawRequest(server.url, path, init);
 
@@ -250,7 +244,7 @@ describe('request encodings', () => {
     for (const encoding of ['form', 'json', 'multipart'] as Encoding[]) {
       const params = tokenParams(TEST_PANS.visa);
       (params.card as Record<string, unknown>).exp_month = '13';
-      expectError(await api.post('/v2/tokens', params, { encoding }), 400, 'PARAMETER_INVALID', 'card.exp_month');
+      expectError(await api.post('/v2/tokens', params, { encoding }), 400, 'PARAMETER_INVALID', { parameter: 'card.exp_month' });
     }
   });
 });
@@ -344,12 +338,12 @@ describe('shopper.ip', () => {
   });
 
   it('must be sent with a secret key', async () => {
-    expectError(await api.post('/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: shopperWithoutIp })), 400, 'PARAMETER_MISSING', 'shopper.ip');
+    expectError(await api.post('/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: shopperWithoutIp })), 400, 'PARAMETER_MISSING', { parameter: 'shopper.ip' });
     expectError(
       await api.post('/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: shopperWithoutIp }), { encoding: 'json' }),
       400,
       'PARAMETER_MISSING',
-      'shopper.ip',
+      { parameter: 'shopper.ip' },
     );
   });
 
@@ -358,7 +352,7 @@ describe('shopper.ip', () => {
       await api.post('/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: { ...shopperWithoutIp, ip: 'localhost' } })),
       400,
       'PARAMETER_INVALID',
-      'shopper.ip',
+      { parameter: 'shopper.ip' },
     );
   });
 });
@@ -428,7 +422,7 @@ describe('hostile bodies', () => {
 
   it('leaves the server working afterwards', async () => {
     expect((await anonymous.get('/healthz')).body).toEqual({ status: 'ok' });
-    expectError(await api.post('/v2/charges', {}, { encoding: 'json' }), 400, 'PARAMETER_MISSING', 'token');
+    expectError(await api.post('/v2/charges', {}, { encoding: 'json' }), 400, 'PARAMETER_MISSING', { parameter: 'token' });
     const charge = await createCharge(api, TEST_PANS.visa);
     expect(charge).toMatchObject({ status: 'PENDING', amount: 500 });
     expect(Object.keys(charge)).not.toContain('x');

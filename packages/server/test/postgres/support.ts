@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { expect } from 'vitest';
-import { type ApiResponse, expectErrorShape } from '../client.ts';
+import { expectErrorBody } from '@payframe/contract/testing';
+import type { ApiResponse } from '../client.ts';
 import { storeArgs, TEST_POSTGRES_URL } from '../harness.ts';
 
 /** These tests need several processes on one shared database: they belong to the PostgreSQL project only. */
@@ -47,13 +47,6 @@ export function summary(responses: ApiResponse[]): string {
 }
 
 export function codesOf(responses: ApiResponse[]): string[] {
-  return responses.map((response) => {
-    expectErrorShape(response.body);
-    return response.body.error.code as string;
-  });
+  return responses.map((response) => expectErrorBody(response.body).error.code);
 }
 
-export function expectError(response: ApiResponse, status: number, code: string): void {
-  expect({ status: response.status, code: response.body?.error?.code }, JSON.stringify(response.body)).toEqual({ status, code });
-  expectErrorShape(response.body);
-}
