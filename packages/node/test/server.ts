@@ -1,60 +1,34 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-
-// A real `payframe serve` process, started as an operator would with the CLI of the server package
-// (whose test harness is not a package export).
-const BIN = fileURLToPath(new URL('../../server/bin/payframe.js', import.meta.url));
+import { TEST_CARDS as CARDS } from '@payframe/contract/test-cards';
+import { runCli, spawnServe, tempDataDir } from '@payframe/server/process';
 
 export type RunningServer = { url: string; dataDir: string; stop(): Promise<void> };
 
+/** A real `payframe serve` process on a fresh data directory, started as an operator would. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'payframe-node-test-'));
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await readyUrl(child);
-  return { url, dataDir, stop: () => stop(child) };
+  const dataDir = tempDataDir('payframe-node-test-');
+  const server = await spawnServe({ args: ['--data-dir', dataDir], env: { ...process.env, ...env } });
+  return {
+    url: server.url,
+    dataDir,
+    stop: async () => {
+      await server.stop();
+    },
+  };
 }
 
 export type Keys = { account: string; secretKey: string; publishableKey: string };
 
 export async function createKeys(dataDir: string, account: string, mode: 'test' | 'live' = 'test'): Promise<Keys> {
-  const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'keys', 'create', '--account', account, '--mode', mode, '--json', '--data-dir', dataDir]);
+  const { stdout } = await runCli(['keys', 'create', '--account', account, '--mode', mode, '--json', '--data-dir', dataDir]);
   return JSON.parse(stdout) as Keys;
 }
 
-/** The server logs a `payframe ready` line with its URL once it takes requests. */
-function readyUrl(child: ChildProcess): Promise<string> {
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      const line = output.split('\n').find((candidate) => candidate.includes('"payframe ready"'));
-      if (line !== undefined) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.once('exit', (code) => reject(new Error(`payframe serve exited (${code}) before it was ready:\n${output}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('close', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
+/** The contract's test cards' numbers under the names the SDK tests use. */
 export const TEST_CARDS = {
-  visa: '4242424242424242',
-  visa3ds: '4000000000003220',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
+  visa: CARDS.visa.number,
+  visa3ds: CARDS.visa3DS.number,
+  declined: CARDS.declined.number,
+  insufficientFunds: CARDS.insufficientFunds.number,
 } as const;
 
 export function tokenParams(number: string) {
