@@ -1,7 +1,8 @@
+import type { Charge } from '@payframe/contract';
 import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeParams, type Client, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { authenticateCharge, chargeParams, type Client, client, createCharge, createToken, expectErrorShape, TEST_PANS } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -50,24 +51,16 @@ afterAll(() => server?.stop());
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-async function token(number: string, overrides: Record<string, unknown> = {}): Promise<any> {
-  const response = await api.post('/v2/tokens', tokenParams(number, overrides));
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
-}
-
-async function authenticated(number: string, result: 'success' | 'failure'): Promise<any> {
+async function authenticated(number: string, result: 'success' | 'failure'): Promise<Charge> {
   const charge = await createCharge(api, number);
   expect(charge.threedSecure.status).toBe('PENDING');
-  const response = await api.post(`/v2/test_helpers/charges/${charge.id}/authenticate`, { result });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
+  return authenticateCharge(api, charge.id, result);
 }
 
 describe('token object', () => {
   it('has exactly the spec fields, with the address null when none is given', async () => {
     const before = nowSeconds();
-    const body = await token(TEST_PANS.visa);
+    const body = await createToken(api, TEST_PANS.visa);
     const after = nowSeconds();
     expect(Object.keys(body).sort()).toEqual(['card', 'created', 'id', 'mode', 'type']);
     expect(Object.keys(body.card).sort()).toEqual(CARD_FIELDS);
@@ -97,7 +90,7 @@ describe('token object', () => {
   });
 
   it('fills the address fields from address[...]', async () => {
-    const body = await token(TEST_PANS.visa, {
+    const body = await createToken(api, TEST_PANS.visa, {
       address: {
         address_line1: '12 Rue de Rivoli',
         address_line2: 'Bâtiment B',
@@ -118,7 +111,7 @@ describe('token object', () => {
   });
 
   it('gives null for the address fields that were not sent', async () => {
-    const body = await token(TEST_PANS.visa, { address: { city: 'Lyon' } });
+    const body = await createToken(api, TEST_PANS.visa, { address: { city: 'Lyon' } });
     expect(body.card).toMatchObject({
       addressLine1: null,
       addressLine2: null,
@@ -130,7 +123,7 @@ describe('token object', () => {
   });
 
   it('is returned unchanged by GET /v2/tokens/:id', async () => {
-    const created = await token(TEST_PANS.mastercard3ds, { address: { address_line1: '1 High St', zipcode: 'SW1A 1AA', country: 'GB' } });
+    const created = await createToken(api, TEST_PANS.mastercard3ds, { address: { address_line1: '1 High St', zipcode: 'SW1A 1AA', country: 'GB' } });
     const retrieved = await api.get(`/v2/tokens/${created.id}`);
     expect(retrieved.status).toBe(200);
     expect(retrieved.body).toEqual(created);
@@ -146,7 +139,7 @@ describe('the test cards', () => {
     const reason = 'declineReason' in card.outcome ? card.outcome.declineReason : undefined;
     const outcome = card.outcome.approved ? 'approved' : `402 ${card.outcome.code} ${reason ?? ''}`.trim();
     it(`${card.number}: ${card.brand} ${card.funding} ${card.country} ${card.authorization}, ${outcome}`, async () => {
-      const body = await token(card.number);
+      const body = await createToken(api, card.number);
       expect(body.card).toMatchObject({
         brand: card.brand,
         fundingType: card.funding,
@@ -174,7 +167,7 @@ describe('the test cards', () => {
 
 describe('charge object', () => {
   it('has the spec fields plus amount_refunded and reason, with the documented values', async () => {
-    const tokenBody = await token(TEST_PANS.visa3ds);
+    const tokenBody = await createToken(api, TEST_PANS.visa3ds);
     const before = nowSeconds();
     const response = await api.post('/v2/charges', chargeParams(tokenBody.id, { currency: 'eur', amount: '500', description: 'Order #42' }));
     const after = nowSeconds();
@@ -351,7 +344,7 @@ describe('currencies and amounts', () => {
   });
 
   it('accepts an amount as a JSON number and a currency in any case', async () => {
-    const tokenBody = await token(TEST_PANS.visa);
+    const tokenBody = await createToken(api, TEST_PANS.visa);
     const response = await api.post('/v2/charges', chargeParams(tokenBody.id, { amount: 1234, currency: 'JpY' }), { encoding: 'json' });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toMatchObject({ amount: 1234, currency: 'JPY' });
@@ -364,7 +357,7 @@ describe('currencies and amounts', () => {
   });
 
   it.each(['XYZ', 'eu', 'EURO', '123', ''])('rejects the currency %j with 400 on currency, without using the token', async (currency) => {
-    const tokenBody = await token(TEST_PANS.visa);
+    const tokenBody = await createToken(api, TEST_PANS.visa);
     const response = await api.post('/v2/charges', chargeParams(tokenBody.id, { currency }));
     expect(response.status, JSON.stringify(response.body)).toBe(400);
     expectErrorShape(response.body);
@@ -375,7 +368,7 @@ describe('currencies and amounts', () => {
   });
 
   it.each(['0', '10.5', '-100', '1e3', '12a'])('rejects the amount %j with 400 PARAMETER_INVALID on amount', async (amount) => {
-    const tokenBody = await token(TEST_PANS.visa);
+    const tokenBody = await createToken(api, TEST_PANS.visa);
     const response = await api.post('/v2/charges', chargeParams(tokenBody.id, { amount, currency: 'jpy' }));
     expectError(response, 400, 'PARAMETER_INVALID', { parameter: 'amount' });
   });

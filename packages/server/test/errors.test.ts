@@ -1,7 +1,7 @@
 import type { DeclineReason } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, type Client, client, chargeParams, createCharge, rawRequest, TEST_PANS, tokenParams } from './client.ts';
+import { type ApiResponse, chargeParams, type Client, client, createCharge, createToken, rawRequest, TEST_PANS, tokenParams } from './client.ts';
 import { cli, createKeys, type Keys, startServer, storeArgs, type TestServer } from './harness.ts';
 
 /**
@@ -139,9 +139,7 @@ afterAll(async () => {
 });
 
 async function newToken(pan: string = TEST_PANS.visa, using: Client = api): Promise<string> {
-  const token = await using.post('/v2/tokens', tokenParams(pan));
-  expect(token.status, JSON.stringify(token.body)).toBe(200);
-  return token.body.id as string;
+  return (await createToken(using, pan)).id;
 }
 
 describe('400 PARAMETER_MISSING', () => {

@@ -1,6 +1,6 @@
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, client, createCharge, TEST_PANS } from './client.ts';
+import { advanceClock, type Client, client, createCharge, TEST_PANS } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const SEVEN_DAYS = 7 * 24 * 60 * 60;
@@ -37,12 +37,6 @@ function account(name: AccountName): Client {
   return api;
 }
 
-async function advance(api: Client, seconds: number): Promise<any> {
-  const response = await api.post('/v2/test_helpers/clock', { advance_seconds: String(seconds) });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
-}
-
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe('test clock', () => {
@@ -58,7 +52,7 @@ describe('test clock', () => {
     expect(initial.body.now).toBeLessThanOrEqual(nowSeconds());
 
     const start = nowSeconds();
-    const moved = await advance(api, 3600);
+    const moved = await advanceClock(api, 3600);
     expect(moved).toMatchObject({ type: 'test_clock', offset: 3600 });
     expect(moved.now).toBeGreaterThanOrEqual(start + 3600);
     expect(moved.now).toBeLessThanOrEqual(nowSeconds() + 3600);
@@ -76,7 +70,7 @@ describe('test clock', () => {
 
   it('dates new objects on the moved clock', async () => {
     const api = account('dating');
-    await advance(api, 86_400);
+    await advanceClock(api, 86_400);
     const before = nowSeconds() + 86_400;
     const charge = await createCharge(api, TEST_PANS.visa);
     expect(charge.created).toBeGreaterThanOrEqual(before);
@@ -111,7 +105,7 @@ describe('test clock', () => {
 
   it('accepts exactly the maximum of 315360000 seconds', async () => {
     const api = account('maximum');
-    expect((await advance(api, MAX_ADVANCE)).offset).toBe(MAX_ADVANCE);
+    expect((await advanceClock(api, MAX_ADVANCE)).offset).toBe(MAX_ADVANCE);
   });
 });
 
@@ -123,12 +117,12 @@ describe('seven-day expiry', () => {
     expect(charge.threedSecure.status).toBe('PENDING');
 
     // Real time keeps running between these requests: well under the one second of margin.
-    await advance(api, SEVEN_DAYS - 1);
+    await advanceClock(api, SEVEN_DAYS - 1);
     const almost = await api.get(`/v2/charges/${charge.id}`);
     expect(almost.status).toBe(200);
     expect(almost.body).toEqual(charge);
 
-    await advance(api, 1);
+    await advanceClock(api, 1);
     const expired = await api.get(`/v2/charges/${charge.id}`);
     expect(expired.status).toBe(200);
     expect(expired.body).toMatchObject({
@@ -154,7 +148,7 @@ describe('seven-day expiry', () => {
     const charge = await createCharge(api, TEST_PANS.mastercard3ds);
     const auth = await api.post(`/v2/test_helpers/charges/${charge.id}/authenticate`, { result: 'success' });
     expect(auth.body.threedSecure.status).toBe('CHARGEABLE');
-    await advance(api, SEVEN_DAYS);
+    await advanceClock(api, SEVEN_DAYS);
     expect((await api.get(`/v2/charges/${charge.id}`)).body).toMatchObject({
       status: 'REFUNDED',
       reason: 'EXPIRED',
@@ -167,7 +161,7 @@ describe('seven-day expiry', () => {
   it('applies on the first write after the deadline, not only on reads', async () => {
     const api = account('write');
     const charge = await createCharge(api, TEST_PANS.visa);
-    await advance(api, SEVEN_DAYS);
+    await advanceClock(api, SEVEN_DAYS);
     // No read in between: the capture itself must see the expiry.
     expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'CHARGE_EXPIRED');
     expect((await api.get(`/v2/charges/${charge.id}`)).body).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED', amount_refunded: 500 });
@@ -183,7 +177,7 @@ describe('seven-day expiry', () => {
     const canceled = await createCharge(api, TEST_PANS.visa);
     expect((await api.post(`/v2/charges/cancel/${canceled.id}`)).status).toBe(200);
 
-    await advance(api, SEVEN_DAYS * 2);
+    await advanceClock(api, SEVEN_DAYS * 2);
     expect((await api.get(`/v2/charges/${captured.id}`)).body).toMatchObject({ status: 'CHARGE_SUCCESS', reason: null, amount_refunded: 0 });
     expect((await api.get(`/v2/charges/${partly.id}`)).body).toMatchObject({ status: 'PARTIALLY_REFUNDED', reason: null, amount_refunded: 100 });
     expect((await api.get(`/v2/charges/${canceled.id}`)).body).toMatchObject({ status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', amount_refunded: 0 });
@@ -197,7 +191,7 @@ describe('seven-day expiry', () => {
     const moved = await createCharge(mover, TEST_PANS.visa);
     const untouched = await createCharge(bystander, TEST_PANS.visa);
 
-    await advance(mover, SEVEN_DAYS);
+    await advanceClock(mover, SEVEN_DAYS);
     expect((await mover.get(`/v2/charges/${moved.id}`)).body).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED' });
 
     expect((await bystander.get('/v2/test_helpers/clock')).body.offset).toBe(0);

@@ -10,7 +10,6 @@ import {
   hostileBody,
   idempotencyHeader,
   pathId,
-  POLLUTABLE,
   queryString,
   send,
 } from './hostile-requests.ts';

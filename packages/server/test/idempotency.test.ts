@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, type Client, bracketed, client, chargeParams, createCharge, TEST_PANS, tokenParams } from './client.ts';
+import { type ApiResponse, bracketed, chargeParams, type Client, client, createCharge, createToken, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
 
 /**
@@ -34,9 +34,7 @@ function expectReplay(replay: ApiResponse, first: ApiResponse): void {
 }
 
 async function newToken(using: Client = api, pan: string = TEST_PANS.visa): Promise<string> {
-  const token = await using.post('/v2/tokens', tokenParams(pan));
-  expect(token.status, JSON.stringify(token.body)).toBe(200);
-  return token.body.id as string;
+  return (await createToken(using, pan)).id;
 }
 
 /** POSTs a body the client helper cannot shape (field order chosen by the caller). */

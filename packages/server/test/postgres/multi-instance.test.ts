@@ -3,7 +3,8 @@ import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, chargeParams, type Client, client, createCharge, TEST_PANS, tokenParams } from '../client.ts';
 import { cli, createKeys, type Keys, startServer, storeArgs, type TestServer } from '../harness.ts';
-import { byStatus, codesOf, concurrently, databaseUrlOf, requirePostgres, summary, withDatabase } from './support.ts';
+import { byStatus, codesOf, concurrently, summary } from '../bursts.ts';
+import { databaseUrlOf, requirePostgres, withDatabase } from './support.ts';
 
 /**
  * docs/design.md "Scale-out on PostgreSQL": identical, stateless instances in front of PostgreSQL,

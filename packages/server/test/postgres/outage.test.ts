@@ -5,7 +5,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, chargeParams, type Client, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from '../client.ts';
 import { createKeys, startServer, tempDataDir, type TestServer } from '../harness.ts';
-import { databaseUrlOf, requirePostgres, summary } from './support.ts';
+import { summary } from '../bursts.ts';
+import { databaseUrlOf, requirePostgres } from './support.ts';
 
 /**
  * docs/api.md "Errors", docs/design.md "Scale-out on PostgreSQL": when PostgreSQL cannot be

@@ -1,6 +1,4 @@
 import pg from 'pg';
-import { expectErrorBody } from '@payframe/contract/testing';
-import type { ApiResponse } from '../client.ts';
 import { storeArgs, TEST_POSTGRES_URL } from '../harness.ts';
 
 /** These tests need several processes on one shared database: they belong to the PostgreSQL project only. */
@@ -27,26 +25,5 @@ export async function withDatabase<T>(url: string, work: (client: pg.Client) => 
   } finally {
     await client.end();
   }
-}
-
-/** Starts every request before awaiting any: the promises are created in one synchronous loop. */
-export function concurrently(count: number, send: (index: number) => Promise<ApiResponse>): Promise<ApiResponse[]> {
-  const inFlight: Array<Promise<ApiResponse>> = [];
-  for (let index = 0; index < count; index++) inFlight.push(send(index));
-  return Promise.all(inFlight);
-}
-
-export function byStatus(responses: ApiResponse[]): Record<number, ApiResponse[]> {
-  const groups: Record<number, ApiResponse[]> = {};
-  for (const response of responses) (groups[response.status] ??= []).push(response);
-  return groups;
-}
-
-export function summary(responses: ApiResponse[]): string {
-  return JSON.stringify(responses.map((response) => [response.status, response.body?.error?.code ?? response.body?.id]));
-}
-
-export function codesOf(responses: ApiResponse[]): string[] {
-  return responses.map((response) => expectErrorBody(response.body).error.code);
 }
 
