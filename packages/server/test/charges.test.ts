@@ -1,8 +1,8 @@
-import type { Charge } from '@payframe/contract';
+import { type Charge, ChargeSchema } from '@payframe/contract';
 import { TEST_CARDS } from '@payframe/contract/test-cards';
-import { expectError } from '@payframe/contract/testing';
+import { expectError, expectErrorBody } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticateCharge, chargeParams, type Client, client, createCharge, createToken, expectErrorShape, TEST_PANS } from './client.ts';
+import { authenticateCharge, chargeParams, type Client, client, captureCharge, createCharge, createToken, expectResource, retrieveCharge, TEST_PANS } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -151,13 +151,13 @@ describe('the test cards', () => {
 
       const charge = await api.post('/v2/charges', chargeParams(body.id));
       if (!card.outcome.approved) {
-        expectError(charge, 402, card.outcome.code);
-        expect(charge.body.type).toBe('card_error');
-        expect(charge.body.error.decline_reason).toBe(reason);
+        const error = expectError(charge, 402, card.outcome.code);
+        expect(error.type).toBe('card_error');
+        expect(error.error.decline_reason).toBe(reason);
       } else {
-        expect(charge.status, JSON.stringify(charge.body)).toBe(200);
-        expect(charge.body.status).toBe('PENDING');
-        expect(charge.body.threedSecure.status).toBe(card.authorization === 'REQUIRED' ? 'PENDING' : 'NOT_AVAILABLE');
+        const created = expectResource(charge, ChargeSchema);
+        expect(created.status).toBe('PENDING');
+        expect(created.threedSecure.status).toBe(card.authorization === 'REQUIRED' ? 'PENDING' : 'NOT_AVAILABLE');
       }
       // Approved or declined, the first attempt consumed the token.
       expectError(await api.post('/v2/charges', chargeParams(body.id)), 402, 'TOKEN_ALREADY_USED');
@@ -171,8 +171,7 @@ describe('charge object', () => {
     const before = nowSeconds();
     const response = await api.post('/v2/charges', chargeParams(tokenBody.id, { currency: 'eur', amount: '500', description: 'Order #42' }));
     const after = nowSeconds();
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    const charge = response.body;
+    const charge = expectResource(response, ChargeSchema);
     expect(Object.keys(charge).sort()).toEqual(CHARGE_FIELDS);
     expect(charge.type).toBe('charge');
     expect(charge.id).toMatch(/^C\d{16,}$/);
@@ -202,10 +201,7 @@ describe('charge object', () => {
     expect(charge.token).toEqual(withoutMode);
     expect(charge.token).not.toHaveProperty('mode');
 
-    const retrieved = await api.get(`/v2/charges/${charge.id}`);
-    expect(retrieved.status).toBe(200);
-    expect(retrieved.body).toEqual(charge);
-    expect(retrieved.body.threedSecure.redirect).toBe(charge.threedSecure.redirect);
+    expect(await retrieveCharge(api, charge.id)).toEqual(charge);
   });
 
   it('gives each charge its own id and its own redirect', async () => {
@@ -219,7 +215,7 @@ describe('charge object', () => {
   it('returns txn_reference when given', async () => {
     const charge = await createCharge(api, TEST_PANS.visa, { txn_reference: 'INV-2024-0042' });
     expect(charge.txn_reference).toBe('INV-2024-0042');
-    expect((await api.get(`/v2/charges/${charge.id}`)).body.txn_reference).toBe('INV-2024-0042');
+    expect((await retrieveCharge(api, charge.id)).txn_reference).toBe('INV-2024-0042');
   });
 
   it('answers 404 RESOURCE_MISSING for an unknown charge id', async () => {
@@ -251,11 +247,10 @@ describe('capture', () => {
   it('after successful 3DS: CHARGEABLE → capture → CHARGE_SUCCESS, 3DS CAPTURED, fees 33 on 500', async () => {
     const chargeable = await authenticated(TEST_PANS.visa3ds, 'success');
     expect(chargeable).toMatchObject({ status: 'PENDING', threedSecure: { status: 'CHARGEABLE' }, fees: null });
-    expect((await api.get(`/v2/charges/${chargeable.id}`)).body.threedSecure.status).toBe('CHARGEABLE');
+    expect((await retrieveCharge(api, chargeable.id)).threedSecure.status).toBe('CHARGEABLE');
 
-    const captured = await api.post(`/v2/charges/capture/${chargeable.id}`);
-    expect(captured.status, JSON.stringify(captured.body)).toBe(200);
-    expect(captured.body).toMatchObject({
+    const captured = await captureCharge(api, chargeable.id);
+    expect(captured).toMatchObject({
       id: chargeable.id,
       status: 'CHARGE_SUCCESS',
       threedSecure: { status: 'CAPTURED' },
@@ -264,8 +259,8 @@ describe('capture', () => {
       amount_refunded: 0,
       reason: null,
     });
-    expect(captured.body.threedSecure.redirect).toBe(chargeable.threedSecure.redirect);
-    expect((await api.get(`/v2/charges/${chargeable.id}`)).body).toEqual(captured.body);
+    expect(captured.threedSecure.redirect).toBe(chargeable.threedSecure.redirect);
+    expect(await retrieveCharge(api, chargeable.id)).toEqual(captured);
 
     expectError(await api.post(`/v2/charges/capture/${chargeable.id}`), 402, 'CHARGE_ALREADY_CAPTURED');
     expectError(await api.post(`/v2/charges/cancel/${chargeable.id}`), 402, 'CHARGE_ALREADY_CAPTURED');
@@ -273,29 +268,28 @@ describe('capture', () => {
 
   it('a NOT_AVAILABLE charge captures directly', async () => {
     const charge = await createCharge(api, TEST_PANS.visa);
-    const captured = await api.post(`/v2/charges/capture/${charge.id}`);
-    expect(captured.status).toBe(200);
-    expect(captured.body).toMatchObject({ status: 'CHARGE_SUCCESS', threedSecure: { status: 'CAPTURED' }, fees: 33 });
+    const captured = await captureCharge(api, charge.id);
+    expect(captured).toMatchObject({ status: 'CHARGE_SUCCESS', threedSecure: { status: 'CAPTURED' }, fees: 33 });
   });
 
   it('while 3DS is still PENDING → 402 AUTHENTICATION_REQUIRED, and the charge is unchanged', async () => {
     const charge = await createCharge(api, TEST_PANS.mastercard3ds);
     expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'AUTHENTICATION_REQUIRED');
-    expect((await api.get(`/v2/charges/${charge.id}`)).body).toEqual(charge);
+    expect((await retrieveCharge(api, charge.id))).toEqual(charge);
   });
 
   it('after failed 3DS → 402 AUTHENTICATION_FAILED', async () => {
     const failed = await authenticated(TEST_PANS.visaFr3ds, 'failure');
     expect(failed).toMatchObject({ status: 'PENDING', threedSecure: { status: 'FAILED' } });
     expectError(await api.post(`/v2/charges/capture/${failed.id}`), 402, 'AUTHENTICATION_FAILED');
-    expect((await api.get(`/v2/charges/${failed.id}`)).body).toMatchObject({ status: 'PENDING', threedSecure: { status: 'FAILED' }, fees: null });
+    expect((await retrieveCharge(api, failed.id))).toMatchObject({ status: 'PENDING', threedSecure: { status: 'FAILED' }, fees: null });
   });
 
   it('authenticating twice → 402 AUTHENTICATION_NOT_PENDING', async () => {
     const chargeable = await authenticated(TEST_PANS.visa3ds, 'success');
     const again = await api.post(`/v2/test_helpers/charges/${chargeable.id}/authenticate`, { result: 'failure' });
     expectError(again, 402, 'AUTHENTICATION_NOT_PENDING');
-    expect((await api.get(`/v2/charges/${chargeable.id}`)).body.threedSecure.status).toBe('CHARGEABLE');
+    expect((await retrieveCharge(api, chargeable.id)).threedSecure.status).toBe('CHARGEABLE');
   });
 });
 
@@ -314,13 +308,13 @@ describe('cancel', () => {
       fees: null,
       threedSecure: { status: 'NOT_AVAILABLE' },
     });
-    expect((await api.get(`/v2/charges/${charge.id}`)).body).toEqual(canceled.body);
+    expect((await retrieveCharge(api, charge.id))).toEqual(canceled.body);
 
     expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'CHARGE_CANCELED');
     expectError(await api.post(`/v2/charges/refund/${charge.id}`), 402, 'CHARGE_CANCELED');
     expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '500' }), 402, 'CHARGE_CANCELED');
     expectError(await api.post(`/v2/charges/cancel/${charge.id}`), 402, 'CHARGE_CANCELED');
-    expect((await api.get(`/v2/charges/${charge.id}`)).body).toEqual(canceled.body);
+    expect((await retrieveCharge(api, charge.id))).toEqual(canceled.body);
   });
 
   it('cancels a NOT_AVAILABLE charge the same way', async () => {
@@ -360,9 +354,9 @@ describe('currencies and amounts', () => {
     const tokenBody = await createToken(api, TEST_PANS.visa);
     const response = await api.post('/v2/charges', chargeParams(tokenBody.id, { currency }));
     expect(response.status, JSON.stringify(response.body)).toBe(400);
-    expectErrorShape(response.body);
-    expect(['PARAMETER_INVALID', 'PARAMETER_MISSING']).toContain(response.body.error.code);
-    expect(response.body.error.parameter).toBe('currency');
+    const { error } = expectErrorBody(response.body);
+    expect(['PARAMETER_INVALID', 'PARAMETER_MISSING']).toContain(error.code);
+    expect(error.parameter).toBe('currency');
     // A rejected request consumed nothing: the token still charges.
     expect((await api.post('/v2/charges', chargeParams(tokenBody.id))).status).toBe(200);
   });
