@@ -83,7 +83,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 function recording(base: Client): Client {
-  const keep = async (response: Promise<ApiResponse>) => {
+  const keep = async <T>(response: Promise<ApiResponse<T>>) => {
     const settled = await response;
     received.push(JSON.stringify(settled.body ?? null));
     return settled;

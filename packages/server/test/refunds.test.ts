@@ -1,7 +1,7 @@
+import { type Charge, RefundSchema } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
-import type { Charge } from '@payframe/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureCharge, type Client, client, createCharge, refundCharge, retrieveCharge, TEST_PANS } from './client.ts';
+import { authenticateCharge, captureCharge, type Client, client, createCharge, expectResource, refundCharge, retrieveCharge, TEST_PANS } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -104,11 +104,9 @@ describe('refunds of a captured charge', () => {
   it('refund amounts as a JSON number and in multipart are accepted', async () => {
     const charge = await capturedCharge({ amount: '500' });
     const json = await api.post(`/v2/charges/refund/${charge.id}`, { amount: 200 }, { encoding: 'json' });
-    expect(json.status, JSON.stringify(json.body)).toBe(200);
-    expect(json.body.amount).toBe(200);
+    expect(expectResource(json, RefundSchema).amount).toBe(200);
     const multipart = await api.post(`/v2/charges/refund/${charge.id}`, { amount: '50' }, { encoding: 'multipart' });
-    expect(multipart.status, JSON.stringify(multipart.body)).toBe(200);
-    expect(multipart.body.amount).toBe(50);
+    expect(expectResource(multipart, RefundSchema).amount).toBe(50);
     expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'PARTIALLY_REFUNDED', amount_refunded: 250 });
   });
 
@@ -149,8 +147,8 @@ describe('refund of an uncaptured charge (release)', () => {
 
   it('releases an authenticated (CHARGEABLE) charge with 3DS NOT_AVAILABLE', async () => {
     const charge = await createCharge(api, TEST_PANS.mastercard3ds);
-    const auth = await api.post(`/v2/test_helpers/charges/${charge.id}/authenticate`, { result: 'success' });
-    expect(auth.body.threedSecure.status).toBe('CHARGEABLE');
+    const auth = await authenticateCharge(api, charge.id, 'success');
+    expect(auth.threedSecure.status).toBe('CHARGEABLE');
     await refundCharge(api, charge.id);
     expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 500, threedSecure: { status: 'NOT_AVAILABLE' } });
   });

@@ -1,5 +1,7 @@
+import { TokenSchema } from '@payframe/contract';
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceClock, chargeParams, type Client, client, createToken, TEST_PANS } from './client.ts';
+import { advanceClock, chargeParams, type Client, client, createToken, expectResource, TEST_PANS } from './client.ts';
 import { eventually, everyRow, queryStore } from './database.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
@@ -58,9 +60,7 @@ describe('token lifetime', () => {
     const token = await newToken(api);
     expect((await api.post('/v2/charges', chargeParams(token))).status).toBe(200);
     await advanceClock(api, 60 * 60);
-    const again = await api.post('/v2/charges', chargeParams(token));
-    expect(again.status).toBe(402);
-    expect(again.body.error.code).toBe('TOKEN_ALREADY_USED');
+    expectError(await api.post('/v2/charges', chargeParams(token)), 402, 'TOKEN_ALREADY_USED');
   });
 });
 
@@ -80,13 +80,9 @@ describe('the sweeper', () => {
     expect(holders, 'rows still holding the sealed secret').toEqual([]);
     expect(await sealedSecret(fresh), 'a token inside its lifetime keeps its card data').toBeTruthy();
 
-    const kept = await api.get(`/v2/tokens/${expiring}`);
-    expect(kept.status).toBe(200);
-    expect(kept.body.card.last4Digits).toBe('4242');
+    expect(expectResource(await api.get(`/v2/tokens/${expiring}`), TokenSchema).card.last4Digits).toBe('4242');
 
-    const charge = await api.post('/v2/charges', chargeParams(expiring));
-    expect(charge.status).toBe(402);
-    expect(charge.body.error.code).toBe('TOKEN_EXPIRED');
+    expectError(await api.post('/v2/charges', chargeParams(expiring)), 402, 'TOKEN_EXPIRED');
     expect((await api.post('/v2/charges', chargeParams(fresh))).status).toBe(200);
   });
 
