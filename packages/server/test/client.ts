@@ -135,6 +135,10 @@ export async function authenticateCharge(api: Client, id: string, result: 'succe
   return expectResource(await api.post(`/v2/test_helpers/charges/${id}/authenticate`, { result }), ChargeSchema);
 }
 
+export async function readClock(api: Client): Promise<TestClock> {
+  return expectResource(await api.get('/v2/test_helpers/clock'), TestClockSchema);
+}
+
 export async function advanceClock(api: Client, seconds: number): Promise<TestClock> {
   return expectResource(await api.post('/v2/test_helpers/clock', { advance_seconds: String(seconds) }), TestClockSchema);
 }
