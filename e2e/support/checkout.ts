@@ -1,6 +1,5 @@
 import { test as base, expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import type { Card } from '../../packages/widget/src/loader/card.ts';
-import type { TokenResult } from '../../packages/widget/src/protocol/to-page.ts';
+import type { Card, TokenResult } from '@payframe/widget/types';
 import { type MerchantSite, startMerchant } from './merchant-site.ts';
 import { type Keys, type PayframeServer, startPayframe } from './payframe-server.ts';
 

@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     publicUrl: process.env.SHOP_PUBLIC_URL || undefined,
   });
   console.log(`Demo shop is running at ${shop.url}  (Payframe API: ${args.publicApiUrl ?? apiUrl})`);
-  console.log(`  Orders: ${shop.url}/orders   Test cards: README.md#test-cards   Stop: Ctrl-C\n`);
+  console.log(`  Orders: ${shop.url}/orders   Test cards: docs/api.md#test-cards   Stop: Ctrl-C\n`);
 }
 
 main().catch((error: unknown) => {

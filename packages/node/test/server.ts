@@ -1,97 +1,61 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-
-// A real `payframe serve` process, started as an operator would with the CLI of the server package
-// (whose test harness is not a package export).
-const BIN = fileURLToPath(new URL('../../server/bin/payframe.js', import.meta.url));
+import { TEST_CARDS as CARDS } from '@payframe/contract/test-cards';
+import { PAYFRAME_BIN, runCli, spawnNode, spawnServe, tempDataDir } from '@payframe/server/process';
 
 export type RunningServer = { url: string; dataDir: string; stop(): Promise<void> };
 
-/** Runs `payframe <args>` as a long-lived process (`payframe listen`), with its output so far. */
+/**
+ * Runs `payframe <args>` as a long-lived process (`payframe listen`): `waitForOutput` resolves with
+ * the first match of a pattern in what it printed so far.
+ */
 export function spawnCli(args: string[]): { output(): string; waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>; stop(): Promise<void> } {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const waiters = new Set<() => void>();
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      for (const wake of waiters) wake();
-    });
-  }
+  const started = spawnNode(PAYFRAME_BIN, args, { ready: () => true });
+  let printed = () => '';
+  void started.then((program) => (printed = program.output));
   return {
-    output: () => output,
-    waitForOutput(pattern, timeoutMs = 60_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const match = pattern.exec(output);
-          if (match) finish(() => resolve(match));
-          else if (child.exitCode !== null) finish(() => reject(new Error(`payframe exited (${child.exitCode}) before printing ${pattern}:\n${output}`)));
-        };
-        const timer = setTimeout(() => finish(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output}`))), timeoutMs);
-        const finish = (settle: () => void) => {
-          clearTimeout(timer);
-          waiters.delete(check);
-          child.off('exit', check);
-          settle();
-        };
-        waiters.add(check);
-        child.on('exit', check);
-        check();
-      });
+    output: () => printed(),
+    async waitForOutput(pattern, timeoutMs = 60_000) {
+      const program = await started;
+      const deadline = Date.now() + timeoutMs;
+      // Checked every 20 ms, as the process helper polls readiness, until the pattern shows or time is up.
+      for (;;) {
+        const match = pattern.exec(program.output());
+        if (match) return match;
+        if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${program.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
-    stop: () => stop(child),
+    async stop() {
+      await (await started).stop();
+    },
   };
 }
 
 /** A fresh data directory and any free port unless given: a restart on both comes back at the same URL. */
 export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; port?: number } = {}): Promise<RunningServer> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'payframe-node-test-'));
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', String(options.port ?? 0), '--data-dir', dataDir], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await readyUrl(child);
-  return { url, dataDir, stop: () => stop(child) };
+  const dataDir = options.dataDir ?? tempDataDir('payframe-node-test-');
+  const server = await spawnServe({ args: ['--port', String(options.port ?? 0), '--data-dir', dataDir], env: { ...process.env, ...env } });
+  return {
+    url: server.url,
+    dataDir,
+    stop: async () => {
+      await server.stop();
+    },
+  };
 }
 
 export type Keys = { account: string; secretKey: string; publishableKey: string };
 
 export async function createKeys(dataDir: string, account: string, mode: 'test' | 'live' = 'test'): Promise<Keys> {
-  const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'keys', 'create', '--account', account, '--mode', mode, '--json', '--data-dir', dataDir]);
+  const { stdout } = await runCli(['keys', 'create', '--account', account, '--mode', mode, '--json', '--data-dir', dataDir]);
   return JSON.parse(stdout) as Keys;
 }
 
-/** The server logs a `payframe ready` line with its URL once it takes requests. */
-function readyUrl(child: ChildProcess): Promise<string> {
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      const line = output.split('\n').find((candidate) => candidate.includes('"payframe ready"'));
-      if (line !== undefined) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.once('exit', (code) => reject(new Error(`payframe serve exited (${code}) before it was ready:\n${output}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('close', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
+/** The contract's test cards' numbers under the names the SDK tests use. */
 export const TEST_CARDS = {
-  visa: '4242424242424242',
-  visa3ds: '4000000000003220',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
+  visa: CARDS.visa.number,
+  visa3ds: CARDS.visa3DS.number,
+  declined: CARDS.declined.number,
+  insufficientFunds: CARDS.insufficientFunds.number,
 } as const;
 
 export function tokenParams(number: string) {

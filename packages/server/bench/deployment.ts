@@ -79,7 +79,7 @@ export async function deploy(options: Options): Promise<Deployment> {
   const database = await createBenchDatabase(adminUrl);
   onCleanup(() => dropBenchDatabase(database));
   log(`database ${database.name} created`);
-  // README "Deployment": every instance (and the CLI) must seal and sign with the same master key.
+  // docs/operations.md "Deployment": every instance (and the CLI) must seal and sign with the same master key.
   env.PAYFRAME_MASTER_KEY = randomBytes(32).toString('base64');
   if (options.poolSize !== null) env.PAYFRAME_DB_POOL_SIZE = String(options.poolSize);
   return { dataDir, database, env, baseline: await readStats(database) };

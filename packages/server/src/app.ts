@@ -60,7 +60,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (reply as FastifyReply).code(error.status).headers(PRE_ROUTING_HEADERS).send(error.toBody());
     },
     clientErrorHandler,
-    // Requests that arrive while stopping get the §5 503 of http/graceful-stop.ts, not Fastify's own body.
+    // Requests that arrive while stopping get http/graceful-stop.ts's 503 in the API's error shape,
+    // not Fastify's own body.
     return503OnClosing: false,
   });
 

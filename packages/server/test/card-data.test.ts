@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, chargeParams, type Client, client, TEST_PANS, tokenParams } from './client.ts';
+import { ChargeSchema, RefundSchema, TokenSchema } from '@payframe/contract';
+import { expectError } from '@payframe/contract/testing';
 import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiResponse, chargeParams, type Client, client, expectResource, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, storeArgs, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
 
 /**
- * Card data at rest and in logs (DESIGN §11): after every kind of request that carries a card
+ * Card data at rest and in logs (docs/security.md "Card data"): after every kind of request that carries a card
  * number, the full number and the CVC are found in no file of the data directory and in no line
  * the process printed. BIN (first 6) and last 4 are legitimately kept, so only full numbers are searched.
  */
@@ -59,6 +61,12 @@ const received: string[] = [];
 /** Ids of objects made here: the scanner must find these, or it proves nothing. */
 const madeIds: string[] = [];
 
+/** What the scan reads: the store while the server runs and after it stopped, and everything it printed. */
+let whileRunning: Map<string, Buffer>;
+let afterStop: Map<string, Buffer>;
+let output: string;
+
+// Every test below reads the same scan: one server driven through every card flow, then stopped.
 beforeAll(async () => {
   server = await startServer();
   const keys = await createKeys(server.dataDir, 'card-data');
@@ -66,11 +74,16 @@ beforeAll(async () => {
   publishableKey = keys.publishableKey;
   api = recording(client(server.url, secretKey));
   widget = recording(client(server.url, keys.publishableKey));
+  await driveEveryCardFlow();
+  whileRunning = await readStore(server.dataDir);
+  await server.stop('SIGTERM');
+  afterStop = await readStore(server.dataDir);
+  output = server.output();
 });
 afterAll(() => server?.stop());
 
 function recording(base: Client): Client {
-  const keep = async (response: Promise<ApiResponse>) => {
+  const keep = async <T>(response: Promise<ApiResponse<T>>) => {
     const settled = await response;
     received.push(JSON.stringify(settled.body ?? null));
     return settled;
@@ -88,16 +101,18 @@ function withCvc(number: string, cvc = CVC) {
 }
 
 async function token(number: string, cvc = CVC): Promise<string> {
-  const response = await api.post('/v2/tokens', withCvc(number, cvc));
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  madeIds.push(response.body.id);
-  return response.body.id;
+  const { id } = expectResource(await api.post('/v2/tokens', withCvc(number, cvc)), TokenSchema);
+  madeIds.push(id);
+  return id;
 }
 
-async function ok(response: Promise<ApiResponse>): Promise<any> {
-  const settled = await response;
-  expect(settled.status, JSON.stringify(settled.body)).toBe(200);
-  return settled.body;
+async function charge(token: string): Promise<string> {
+  return expectResource(await api.post('/v2/charges', chargeParams(token)), ChargeSchema).id;
+}
+
+/** A 200 from a charge's action (capture, cancel, authenticate); what it returns is checked elsewhere. */
+async function act(path: string, params?: Record<string, string>): Promise<void> {
+  expectResource(await api.post(path, params), ChargeSchema);
 }
 
 /** All files under the directory, read as bytes. */
@@ -155,115 +170,106 @@ function leaksInFiles(files: Map<string, Buffer>): Record<string, string[]> {
   return leaks;
 }
 
+/** Tokens and charges for every test card and every kind of failure, through every encoding and both keys. */
+async function driveEveryCardFlow(): Promise<void> {
+  // Approved without 3-D Secure: charge, capture, partial refund.
+  for (const number of [TEST_PANS.visa, TEST_PANS.mastercardDebit, TEST_PANS.visaDebitIn, OTHER_VISA, SPACED]) {
+    const id = await charge(await token(number));
+    await act(`/v2/charges/capture/${id}`);
+    madeIds.push(expectResource(await api.post(`/v2/charges/refund/${id}`, { amount: '100' }), RefundSchema).id);
+  }
+
+  // 3-D Secure cards: authenticate and capture, or fail and cancel, or release uncaptured.
+  for (const number of [TEST_PANS.visa3ds, TEST_PANS.mastercard3ds, TEST_PANS.visaFr3ds, TEST_PANS.maestro3ds]) {
+    const id = await charge(await token(number));
+    await act(`/v2/test_helpers/charges/${id}/authenticate`, { result: 'success' });
+    await act(`/v2/charges/capture/${id}`);
+  }
+  const failed = await charge(await token(TEST_PANS.visa3ds));
+  await act(`/v2/test_helpers/charges/${failed}/authenticate`, { result: 'failure' });
+  expectError(await api.post(`/v2/charges/capture/${failed}`), 402, 'AUTHENTICATION_FAILED');
+  await act(`/v2/charges/cancel/${failed}`);
+  const released = await charge(await token(TEST_PANS.mastercard3ds));
+  expectResource(await api.post(`/v2/charges/refund/${released}`), RefundSchema);
+
+  // Declines consume the token and store no charge.
+  for (const number of [TEST_PANS.declined, TEST_PANS.insufficientFunds, TEST_PANS.expired, TEST_PANS.incorrectCvc]) {
+    const declined = await api.post('/v2/charges', chargeParams(await token(number)));
+    expect(declined.status, JSON.stringify(declined.body)).toBe(402);
+  }
+
+  // Luhn-invalid: refused at token creation.
+  expectError(await api.post('/v2/tokens', withCvc(LUHN_INVALID)), 402, 'INCORRECT_NUMBER');
+
+  // 4-digit CVC, JSON body; 14 digits, multipart body; publishable key (the widget's path).
+  const amex = expectResource(await api.post('/v2/tokens', withCvc(AMEX, CVC_AMEX), { encoding: 'json' }), TokenSchema);
+  madeIds.push(amex.id);
+  await charge(amex.id);
+  const diners = expectResource(await api.post('/v2/tokens', withCvc(DINERS), { encoding: 'multipart' }), TokenSchema);
+  madeIds.push(diners.id);
+  const fromWidget = expectResource(await widget.post('/v2/tokens', withCvc(JCB), { encoding: 'json' }), TokenSchema);
+  madeIds.push(fromWidget.id);
+  await charge(fromWidget.id);
+
+  // With an Idempotency-Key (its stored response is a token, never the request), replayed once.
+  const idempotent = withCvc(IDEMPOTENT);
+  const first = expectResource(await api.post('/v2/tokens', idempotent, { headers: { 'idempotency-key': 'card-data-1' } }), TokenSchema);
+  const replay = expectResource(await api.post('/v2/tokens', idempotent, { headers: { 'idempotency-key': 'card-data-1' } }), TokenSchema);
+  expect(replay.id).toBe(first.id);
+
+  // A token that is never used: its number is kept sealed, never in clear.
+  await token(UNUSED);
+
+  // Validation that fails after the number was read.
+  const badMonth = withCvc(BAD_EXP_MONTH);
+  expectError(await api.post('/v2/tokens', { ...badMonth, card: { ...badMonth.card, exp_month: '13' } }), 400, 'PARAMETER_INVALID', {
+    parameter: 'card.exp_month',
+  });
+  const badEmail = { ...withCvc(BAD_EMAIL), shopper: { ip: '203.0.113.7', session_id: 's', email: 'not-an-email' } };
+  expectError(await api.post('/v2/tokens', badEmail, { encoding: 'json' }), 400, 'PARAMETER_INVALID', { parameter: 'shopper.email' });
+
+  // Malformed JSON that carries a number.
+  const malformed = await fetch(`${server.url}/v2/tokens`, {
+    method: 'POST',
+    headers: { 'x-api-key': secretKey, 'content-type': 'application/json' },
+    body: `{"card":{"number":"${MALFORMED_JSON}","cvc":"${CVC}","exp_month":"12",`,
+  });
+  const malformedText = await malformed.text();
+  received.push(malformedText);
+  expectError({ status: malformed.status, body: JSON.parse(malformedText) }, 400, 'PARAMETER_INVALID');
+}
+
 describe('card data at rest and in logs', () => {
-  let whileRunning: Map<string, Buffer>;
-
-  it('drives tokens and charges for every test card and every kind of failure', async () => {
-    // Approved without 3-D Secure: charge, capture, partial refund.
-    for (const number of [TEST_PANS.visa, TEST_PANS.mastercardDebit, TEST_PANS.visaDebitIn, OTHER_VISA, SPACED]) {
-      const charge = await ok(api.post('/v2/charges', chargeParams(await token(number))));
-      await ok(api.post(`/v2/charges/capture/${charge.id}`));
-      madeIds.push((await ok(api.post(`/v2/charges/refund/${charge.id}`, { amount: '100' }))).id);
-    }
-
-    // 3-D Secure cards: authenticate and capture, or fail and cancel, or release uncaptured.
-    for (const number of [TEST_PANS.visa3ds, TEST_PANS.mastercard3ds, TEST_PANS.visaFr3ds]) {
-      const charge = await ok(api.post('/v2/charges', chargeParams(await token(number))));
-      await ok(api.post(`/v2/test_helpers/charges/${charge.id}/authenticate`, { result: 'success' }));
-      await ok(api.post(`/v2/charges/capture/${charge.id}`));
-    }
-    const failed = await ok(api.post('/v2/charges', chargeParams(await token(TEST_PANS.visa3ds))));
-    await ok(api.post(`/v2/test_helpers/charges/${failed.id}/authenticate`, { result: 'failure' }));
-    expect((await api.post(`/v2/charges/capture/${failed.id}`)).status).toBe(402);
-    await ok(api.post(`/v2/charges/cancel/${failed.id}`));
-    const released = await ok(api.post('/v2/charges', chargeParams(await token(TEST_PANS.mastercard3ds))));
-    await ok(api.post(`/v2/charges/refund/${released.id}`));
-
-    const maestro = await ok(api.post('/v2/charges', chargeParams(await token(TEST_PANS.maestro3ds))));
-    await ok(api.post(`/v2/test_helpers/charges/${maestro.id}/authenticate`, { result: 'success' }));
-    await ok(api.post(`/v2/charges/capture/${maestro.id}`));
-
-    // Declines consume the token and store no charge.
-    for (const number of [TEST_PANS.declined, TEST_PANS.insufficientFunds, TEST_PANS.expired, TEST_PANS.incorrectCvc]) {
-      const declined = await api.post('/v2/charges', chargeParams(await token(number)));
-      expect(declined.status, JSON.stringify(declined.body)).toBe(402);
-    }
-
-    // Luhn-invalid: refused at token creation.
-    const invalid = await api.post('/v2/tokens', withCvc(LUHN_INVALID));
-    expect(invalid.status).toBe(402);
-    expect(invalid.body.error.code).toBe('INCORRECT_NUMBER');
-
-    // 4-digit CVC, JSON body; 14 digits, multipart body; publishable key (the widget's path).
-    const amex = await ok(api.post('/v2/tokens', withCvc(AMEX, CVC_AMEX), { encoding: 'json' }));
-    madeIds.push(amex.id);
-    await ok(api.post('/v2/charges', chargeParams(amex.id)));
-    const diners = await ok(api.post('/v2/tokens', withCvc(DINERS), { encoding: 'multipart' }));
-    madeIds.push(diners.id);
-    const fromWidget = await ok(widget.post('/v2/tokens', withCvc(JCB), { encoding: 'json' }));
-    madeIds.push(fromWidget.id);
-    await ok(api.post('/v2/charges', chargeParams(fromWidget.id)));
-
-    // With an Idempotency-Key (its stored response is a token, never the request), replayed once.
-    const idempotent = withCvc(IDEMPOTENT);
-    const first = await ok(api.post('/v2/tokens', idempotent, { headers: { 'idempotency-key': 'card-data-1' } }));
-    const replay = await ok(api.post('/v2/tokens', idempotent, { headers: { 'idempotency-key': 'card-data-1' } }));
-    expect(replay.id).toBe(first.id);
-
-    // A token that is never used: its number is kept sealed, never in clear.
-    await token(UNUSED);
-
-    // Validation that fails after the number was read.
-    const badMonth = await api.post('/v2/tokens', { ...withCvc(BAD_EXP_MONTH), card: { ...withCvc(BAD_EXP_MONTH).card, exp_month: '13' } });
-    expect(badMonth.status).toBe(400);
-    expect(badMonth.body.error.parameter).toBe('card.exp_month');
-    const badEmail = await api.post(
-      '/v2/tokens',
-      { ...withCvc(BAD_EMAIL), shopper: { ip: '203.0.113.7', session_id: 's', email: 'not-an-email' } },
-      { encoding: 'json' },
-    );
-    expect(badEmail.status).toBe(400);
-    expect(badEmail.body.error.parameter).toBe('shopper.email');
-
-    // Malformed JSON that carries a number.
-    const malformed = await fetch(`${server.url}/v2/tokens`, {
-      method: 'POST',
-      headers: { 'x-api-key': secretKey, 'content-type': 'application/json' },
-      body: `{"card":{"number":"${MALFORMED_JSON}","cvc":"${CVC}","exp_month":"12",`,
-    });
-    const malformedText = await malformed.text();
-    received.push(malformedText);
-    expect(malformed.status).toBe(400);
-    expect(JSON.parse(malformedText).error.code).toBe('PARAMETER_INVALID');
-
-    // The API never echoed a number or a CVC back.
+  it('never echoes a card number or CVC in an API response', () => {
+    expect(received.length).toBeGreaterThan(40);
     expect(received.flatMap(leaksIn)).toEqual([]);
-
-    whileRunning = await readStore(server.dataDir);
   });
 
-  it('leaves no full card number or CVC in the data directory or the output, and master.key is 0600', async () => {
-    expect(whileRunning, 'the drive test ran first').toBeDefined();
-    await server.stop('SIGTERM');
-    const afterStop = await readStore(server.dataDir);
-
-    // The scan is meaningful: there are files, they hold our objects, and the process logged requests.
+  it('scans something: the store holds every object made, and the process logged the requests', () => {
     expect([...whileRunning.keys()]).toContain(TEST_POSTGRES_URL ? 'table tokens' : 'payframe.sqlite3');
-    const everything = [...whileRunning.values(), ...afterStop.values()].map((bytes) => bytes.toString('latin1')).join('\n');
+    const everything = storeText();
     expect(madeIds.length).toBeGreaterThan(10);
     for (const id of madeIds) expect(everything.includes(id), `object ${id} not found in the data files`).toBe(true);
-    const output = server.output();
-    expect(output.length).toBeGreaterThan(0);
     expect(output).toContain('payframe ready');
     expect(output).toContain('/v2/tokens');
+  });
 
+  it('leaves no full card number or CVC in the store, while running or after stopping', () => {
     expect(leaksInFiles(whileRunning)).toEqual({});
     expect(leaksInFiles(afterStop)).toEqual({});
+  });
+
+  it('prints no full card number or CVC', () => {
+    expect(output.length).toBeGreaterThan(0);
     expect(leaksIn(output)).toEqual([]);
+  });
 
+  it('keeps master.key at mode 0600', () => {
     expect(statSync(join(server.dataDir, 'master.key')).mode & 0o777).toBe(0o600);
+  });
 
-    // API keys too are kept only as hashes and never logged, though every request above carried one.
+  it('keeps API keys only as hashes and never logs them, though every request carried one', () => {
+    const everything = storeText();
     for (const key of [secretKey, publishableKey]) {
       expect(everything.includes(key), 'an API key in the store').toBe(false);
       expect(everything.includes(key.slice(8)), 'the random part of an API key in the store').toBe(false);
@@ -271,3 +277,7 @@ describe('card data at rest and in logs', () => {
     }
   });
 });
+
+function storeText(): string {
+  return [...whileRunning.values(), ...afterStop.values()].map((bytes) => bytes.toString('latin1')).join('\n');
+}

@@ -3,7 +3,7 @@ import { type ApiResponse, client, expectErrorShape, TEST_PANS, tokenParams } fr
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
 
 /**
- * The card-testing defence (DESIGN §4): a publishable key may create only so many tokens a minute
+ * The card-testing defence (docs/api.md "Rate limits"): a publishable key may create only so many tokens a minute
  * from one client address. A card tester's attempts mostly fail, so failures count too; a forged
  * X-Forwarded-For does not buy a fresh allowance unless it comes from a proxy the operator trusts.
  */

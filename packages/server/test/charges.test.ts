@@ -1,6 +1,8 @@
+import { type Charge, ChargeSchema } from '@payframe/contract';
 import { TEST_CARDS } from '@payframe/contract/test-cards';
+import { expectError, expectErrorBody } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeParams, type Client, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { authenticateCharge, chargeParams, type Client, client, captureCharge, createCharge, createToken, expectResource, retrieveCharge, TEST_PANS } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -49,31 +51,16 @@ afterAll(() => server?.stop());
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-async function token(number: string, overrides: Record<string, unknown> = {}): Promise<any> {
-  const response = await api.post('/v2/tokens', tokenParams(number, overrides));
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
-}
-
-async function expectError(response: { status: number; body: any }, status: number, code: string, parameter?: string) {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expectErrorShape(response.body);
-  expect(response.body.error.code).toBe(code);
-  if (parameter !== undefined) expect(response.body.error.parameter).toBe(parameter);
-}
-
-async function authenticated(number: string, result: 'success' | 'failure'): Promise<any> {
+async function authenticated(number: string, result: 'success' | 'failure'): Promise<Charge> {
   const charge = await createCharge(api, number);
   expect(charge.threedSecure.status).toBe('PENDING');
-  const response = await api.post(`/v2/test_helpers/charges/${charge.id}/authenticate`, { result });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
+  return authenticateCharge(api, charge.id, result);
 }
 
 describe('token object', () => {
   it('has exactly the spec fields, with the address null when none is given', async () => {
     const before = nowSeconds();
-    const body = await token(TEST_PANS.visa);
+    const body = await createToken(api, TEST_PANS.visa);
     const after = nowSeconds();
     expect(Object.keys(body).sort()).toEqual(['card', 'created', 'id', 'mode', 'type']);
     expect(Object.keys(body.card).sort()).toEqual(CARD_FIELDS);
@@ -103,7 +90,7 @@ describe('token object', () => {
   });
 
   it('fills the address fields from address[...]', async () => {
-    const body = await token(TEST_PANS.visa, {
+    const body = await createToken(api, TEST_PANS.visa, {
       address: {
         address_line1: '12 Rue de Rivoli',
         address_line2: 'Bâtiment B',
@@ -124,7 +111,7 @@ describe('token object', () => {
   });
 
   it('gives null for the address fields that were not sent', async () => {
-    const body = await token(TEST_PANS.visa, { address: { city: 'Lyon' } });
+    const body = await createToken(api, TEST_PANS.visa, { address: { city: 'Lyon' } });
     expect(body.card).toMatchObject({
       addressLine1: null,
       addressLine2: null,
@@ -136,14 +123,14 @@ describe('token object', () => {
   });
 
   it('is returned unchanged by GET /v2/tokens/:id', async () => {
-    const created = await token(TEST_PANS.mastercard3ds, { address: { address_line1: '1 High St', zipcode: 'SW1A 1AA', country: 'GB' } });
+    const created = await createToken(api, TEST_PANS.mastercard3ds, { address: { address_line1: '1 High St', zipcode: 'SW1A 1AA', country: 'GB' } });
     const retrieved = await api.get(`/v2/tokens/${created.id}`);
     expect(retrieved.status).toBe(200);
     expect(retrieved.body).toEqual(created);
   });
 
   it('answers 404 RESOURCE_MISSING for an unknown token id', async () => {
-    await expectError(await api.get('/v2/tokens/00000000-0000-4000-8000-000000000000'), 404, 'RESOURCE_MISSING');
+    expectError(await api.get('/v2/tokens/00000000-0000-4000-8000-000000000000'), 404, 'RESOURCE_MISSING');
   });
 });
 
@@ -152,7 +139,7 @@ describe('the test cards', () => {
     const reason = 'declineReason' in card.outcome ? card.outcome.declineReason : undefined;
     const outcome = card.outcome.approved ? 'approved' : `402 ${card.outcome.code} ${reason ?? ''}`.trim();
     it(`${card.number}: ${card.brand} ${card.funding} ${card.country} ${card.authorization}, ${outcome}`, async () => {
-      const body = await token(card.number);
+      const body = await createToken(api, card.number);
       expect(body.card).toMatchObject({
         brand: card.brand,
         fundingType: card.funding,
@@ -164,28 +151,27 @@ describe('the test cards', () => {
 
       const charge = await api.post('/v2/charges', chargeParams(body.id));
       if (!card.outcome.approved) {
-        await expectError(charge, 402, card.outcome.code);
-        expect(charge.body.type).toBe('card_error');
-        expect(charge.body.error.decline_reason).toBe(reason);
+        const error = expectError(charge, 402, card.outcome.code);
+        expect(error.type).toBe('card_error');
+        expect(error.error.decline_reason).toBe(reason);
       } else {
-        expect(charge.status, JSON.stringify(charge.body)).toBe(200);
-        expect(charge.body.status).toBe('PENDING');
-        expect(charge.body.threedSecure.status).toBe(card.authorization === 'REQUIRED' ? 'PENDING' : 'NOT_AVAILABLE');
+        const created = expectResource(charge, ChargeSchema);
+        expect(created.status).toBe('PENDING');
+        expect(created.threedSecure.status).toBe(card.authorization === 'REQUIRED' ? 'PENDING' : 'NOT_AVAILABLE');
       }
       // Approved or declined, the first attempt consumed the token.
-      await expectError(await api.post('/v2/charges', chargeParams(body.id)), 402, 'TOKEN_ALREADY_USED');
+      expectError(await api.post('/v2/charges', chargeParams(body.id)), 402, 'TOKEN_ALREADY_USED');
     });
   }
 });
 
 describe('charge object', () => {
   it('has the spec fields plus amount_refunded and reason, with the documented values', async () => {
-    const tokenBody = await token(TEST_PANS.visa3ds);
+    const tokenBody = await createToken(api, TEST_PANS.visa3ds);
     const before = nowSeconds();
     const response = await api.post('/v2/charges', chargeParams(tokenBody.id, { currency: 'eur', amount: '500', description: 'Order #42' }));
     const after = nowSeconds();
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    const charge = response.body;
+    const charge = expectResource(response, ChargeSchema);
     expect(Object.keys(charge).sort()).toEqual(CHARGE_FIELDS);
     expect(charge.type).toBe('charge');
     expect(charge.id).toMatch(/^C\d{16,}$/);
@@ -215,10 +201,7 @@ describe('charge object', () => {
     expect(charge.token).toEqual(withoutMode);
     expect(charge.token).not.toHaveProperty('mode');
 
-    const retrieved = await api.get(`/v2/charges/${charge.id}`);
-    expect(retrieved.status).toBe(200);
-    expect(retrieved.body).toEqual(charge);
-    expect(retrieved.body.threedSecure.redirect).toBe(charge.threedSecure.redirect);
+    expect(await retrieveCharge(api, charge.id)).toEqual(charge);
   });
 
   it('gives each charge its own id and its own redirect', async () => {
@@ -232,16 +215,16 @@ describe('charge object', () => {
   it('returns txn_reference when given', async () => {
     const charge = await createCharge(api, TEST_PANS.visa, { txn_reference: 'INV-2024-0042' });
     expect(charge.txn_reference).toBe('INV-2024-0042');
-    expect((await api.get(`/v2/charges/${charge.id}`)).body.txn_reference).toBe('INV-2024-0042');
+    expect((await retrieveCharge(api, charge.id)).txn_reference).toBe('INV-2024-0042');
   });
 
   it('answers 404 RESOURCE_MISSING for an unknown charge id', async () => {
-    await expectError(await api.get('/v2/charges/C00000000000000000000'), 404, 'RESOURCE_MISSING');
+    expectError(await api.get('/v2/charges/C00000000000000000000'), 404, 'RESOURCE_MISSING');
   });
 
   it('answers 400 RESOURCE_MISSING on token for an unknown token', async () => {
     const response = await api.post('/v2/charges', chargeParams('00000000-0000-4000-8000-000000000000'));
-    await expectError(response, 400, 'RESOURCE_MISSING', 'token');
+    expectError(response, 400, 'RESOURCE_MISSING', { parameter: 'token' });
   });
 });
 
@@ -264,11 +247,10 @@ describe('capture', () => {
   it('after successful 3DS: CHARGEABLE → capture → CHARGE_SUCCESS, 3DS CAPTURED, fees 33 on 500', async () => {
     const chargeable = await authenticated(TEST_PANS.visa3ds, 'success');
     expect(chargeable).toMatchObject({ status: 'PENDING', threedSecure: { status: 'CHARGEABLE' }, fees: null });
-    expect((await api.get(`/v2/charges/${chargeable.id}`)).body.threedSecure.status).toBe('CHARGEABLE');
+    expect((await retrieveCharge(api, chargeable.id)).threedSecure.status).toBe('CHARGEABLE');
 
-    const captured = await api.post(`/v2/charges/capture/${chargeable.id}`);
-    expect(captured.status, JSON.stringify(captured.body)).toBe(200);
-    expect(captured.body).toMatchObject({
+    const captured = await captureCharge(api, chargeable.id);
+    expect(captured).toMatchObject({
       id: chargeable.id,
       status: 'CHARGE_SUCCESS',
       threedSecure: { status: 'CAPTURED' },
@@ -277,38 +259,37 @@ describe('capture', () => {
       amount_refunded: 0,
       reason: null,
     });
-    expect(captured.body.threedSecure.redirect).toBe(chargeable.threedSecure.redirect);
-    expect((await api.get(`/v2/charges/${chargeable.id}`)).body).toEqual(captured.body);
+    expect(captured.threedSecure.redirect).toBe(chargeable.threedSecure.redirect);
+    expect(await retrieveCharge(api, chargeable.id)).toEqual(captured);
 
-    await expectError(await api.post(`/v2/charges/capture/${chargeable.id}`), 402, 'CHARGE_ALREADY_CAPTURED');
-    await expectError(await api.post(`/v2/charges/cancel/${chargeable.id}`), 402, 'CHARGE_ALREADY_CAPTURED');
+    expectError(await api.post(`/v2/charges/capture/${chargeable.id}`), 402, 'CHARGE_ALREADY_CAPTURED');
+    expectError(await api.post(`/v2/charges/cancel/${chargeable.id}`), 402, 'CHARGE_ALREADY_CAPTURED');
   });
 
   it('a NOT_AVAILABLE charge captures directly', async () => {
     const charge = await createCharge(api, TEST_PANS.visa);
-    const captured = await api.post(`/v2/charges/capture/${charge.id}`);
-    expect(captured.status).toBe(200);
-    expect(captured.body).toMatchObject({ status: 'CHARGE_SUCCESS', threedSecure: { status: 'CAPTURED' }, fees: 33 });
+    const captured = await captureCharge(api, charge.id);
+    expect(captured).toMatchObject({ status: 'CHARGE_SUCCESS', threedSecure: { status: 'CAPTURED' }, fees: 33 });
   });
 
   it('while 3DS is still PENDING → 402 AUTHENTICATION_REQUIRED, and the charge is unchanged', async () => {
     const charge = await createCharge(api, TEST_PANS.mastercard3ds);
-    await expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'AUTHENTICATION_REQUIRED');
-    expect((await api.get(`/v2/charges/${charge.id}`)).body).toEqual(charge);
+    expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'AUTHENTICATION_REQUIRED');
+    expect((await retrieveCharge(api, charge.id))).toEqual(charge);
   });
 
   it('after failed 3DS → 402 AUTHENTICATION_FAILED', async () => {
     const failed = await authenticated(TEST_PANS.visaFr3ds, 'failure');
     expect(failed).toMatchObject({ status: 'PENDING', threedSecure: { status: 'FAILED' } });
-    await expectError(await api.post(`/v2/charges/capture/${failed.id}`), 402, 'AUTHENTICATION_FAILED');
-    expect((await api.get(`/v2/charges/${failed.id}`)).body).toMatchObject({ status: 'PENDING', threedSecure: { status: 'FAILED' }, fees: null });
+    expectError(await api.post(`/v2/charges/capture/${failed.id}`), 402, 'AUTHENTICATION_FAILED');
+    expect((await retrieveCharge(api, failed.id))).toMatchObject({ status: 'PENDING', threedSecure: { status: 'FAILED' }, fees: null });
   });
 
   it('authenticating twice → 402 AUTHENTICATION_NOT_PENDING', async () => {
     const chargeable = await authenticated(TEST_PANS.visa3ds, 'success');
     const again = await api.post(`/v2/test_helpers/charges/${chargeable.id}/authenticate`, { result: 'failure' });
-    await expectError(again, 402, 'AUTHENTICATION_NOT_PENDING');
-    expect((await api.get(`/v2/charges/${chargeable.id}`)).body.threedSecure.status).toBe('CHARGEABLE');
+    expectError(again, 402, 'AUTHENTICATION_NOT_PENDING');
+    expect((await retrieveCharge(api, chargeable.id)).threedSecure.status).toBe('CHARGEABLE');
   });
 });
 
@@ -327,13 +308,13 @@ describe('cancel', () => {
       fees: null,
       threedSecure: { status: 'NOT_AVAILABLE' },
     });
-    expect((await api.get(`/v2/charges/${charge.id}`)).body).toEqual(canceled.body);
+    expect((await retrieveCharge(api, charge.id))).toEqual(canceled.body);
 
-    await expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'CHARGE_CANCELED');
-    await expectError(await api.post(`/v2/charges/refund/${charge.id}`), 402, 'CHARGE_CANCELED');
-    await expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '500' }), 402, 'CHARGE_CANCELED');
-    await expectError(await api.post(`/v2/charges/cancel/${charge.id}`), 402, 'CHARGE_CANCELED');
-    expect((await api.get(`/v2/charges/${charge.id}`)).body).toEqual(canceled.body);
+    expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'CHARGE_CANCELED');
+    expectError(await api.post(`/v2/charges/refund/${charge.id}`), 402, 'CHARGE_CANCELED');
+    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '500' }), 402, 'CHARGE_CANCELED');
+    expectError(await api.post(`/v2/charges/cancel/${charge.id}`), 402, 'CHARGE_CANCELED');
+    expect((await retrieveCharge(api, charge.id))).toEqual(canceled.body);
   });
 
   it('cancels a NOT_AVAILABLE charge the same way', async () => {
@@ -357,7 +338,7 @@ describe('currencies and amounts', () => {
   });
 
   it('accepts an amount as a JSON number and a currency in any case', async () => {
-    const tokenBody = await token(TEST_PANS.visa);
+    const tokenBody = await createToken(api, TEST_PANS.visa);
     const response = await api.post('/v2/charges', chargeParams(tokenBody.id, { amount: 1234, currency: 'JpY' }), { encoding: 'json' });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toMatchObject({ amount: 1234, currency: 'JPY' });
@@ -370,19 +351,19 @@ describe('currencies and amounts', () => {
   });
 
   it.each(['XYZ', 'eu', 'EURO', '123', ''])('rejects the currency %j with 400 on currency, without using the token', async (currency) => {
-    const tokenBody = await token(TEST_PANS.visa);
+    const tokenBody = await createToken(api, TEST_PANS.visa);
     const response = await api.post('/v2/charges', chargeParams(tokenBody.id, { currency }));
     expect(response.status, JSON.stringify(response.body)).toBe(400);
-    expectErrorShape(response.body);
-    expect(['PARAMETER_INVALID', 'PARAMETER_MISSING']).toContain(response.body.error.code);
-    expect(response.body.error.parameter).toBe('currency');
+    const { error } = expectErrorBody(response.body);
+    expect(['PARAMETER_INVALID', 'PARAMETER_MISSING']).toContain(error.code);
+    expect(error.parameter).toBe('currency');
     // A rejected request consumed nothing: the token still charges.
     expect((await api.post('/v2/charges', chargeParams(tokenBody.id))).status).toBe(200);
   });
 
   it.each(['0', '10.5', '-100', '1e3', '12a'])('rejects the amount %j with 400 PARAMETER_INVALID on amount', async (amount) => {
-    const tokenBody = await token(TEST_PANS.visa);
+    const tokenBody = await createToken(api, TEST_PANS.visa);
     const response = await api.post('/v2/charges', chargeParams(tokenBody.id, { amount, currency: 'jpy' }));
-    await expectError(response, 400, 'PARAMETER_INVALID', 'amount');
+    expectError(response, 400, 'PARAMETER_INVALID', { parameter: 'amount' });
   });
 });

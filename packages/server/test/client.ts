@@ -1,5 +1,7 @@
-import type { ErrorBody } from '@payframe/contract';
+import { type Charge, ChargeSchema, type Refund, RefundSchema, type TestClock, TestClockSchema, type Token, TokenSchema } from '@payframe/contract';
 import { TEST_CARDS } from '@payframe/contract/test-cards';
+import { expectErrorBody } from '@payframe/contract/testing';
+import type { z } from 'zod';
 
 export type Encoding = 'form' | 'json' | 'multipart';
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
@@ -87,17 +89,61 @@ export function chargeParams(token: string, overrides: Params = {}): Params {
   return { token, amount: '500', currency: 'eur', description: 'Order #1', return_url: 'https://shop.example/return', ...overrides };
 }
 
-/** token → charge, returning the charge body; fails the test loudly if either step does. */
-export async function createCharge(api: Client, number: string, overrides: Params = {}): Promise<any> {
-  const token = await api.post('/v2/tokens', tokenParams(number));
-  if (token.status !== 200) throw new Error(`token: ${token.status} ${JSON.stringify(token.body)}`);
-  const charge = await api.post('/v2/charges', chargeParams(token.body.id, overrides));
-  if (charge.status !== 200) throw new Error(`charge: ${charge.status} ${JSON.stringify(charge.body)}`);
-  return charge.body;
+/**
+ * A 200 whose body is exactly `schema` (no field more), returned typed. Anything else fails the
+ * test loudly, with the status and body.
+ */
+export function expectResource<S extends z.ZodObject>(response: ApiResponse<unknown>, schema: S): z.infer<S> {
+  if (response.status !== 200) throw new Error(`expected 200, got ${response.status} ${JSON.stringify(response.body)}`);
+  const parsed = schema.safeParse(response.body);
+  if (!parsed.success) throw new Error(`not the resource's schema: ${JSON.stringify(response.body)}\n${parsed.error.message}`);
+  const extra = Object.keys(response.body ?? {}).filter((key) => !(key in schema.shape));
+  if (extra.length > 0) throw new Error(`fields the schema does not have (${extra.join(', ')}): ${JSON.stringify(response.body)}`);
+  return parsed.data;
 }
 
-export function expectErrorShape(body: ErrorBody): void {
-  if (typeof body?.type !== 'string' || typeof body.message !== 'string') throw new Error(`not an error body: ${JSON.stringify(body)}`);
-  if (body.error?.message !== body.message) throw new Error(`error.message differs from message: ${JSON.stringify(body)}`);
-  if (!/^[A-Z][A-Z_]*$/.test(body.error.code)) throw new Error(`error.code not UPPER_SNAKE: ${JSON.stringify(body)}`);
+export async function createToken(api: Client, number: string, overrides: Params = {}): Promise<Token> {
+  return expectResource(await api.post('/v2/tokens', tokenParams(number, overrides)), TokenSchema);
+}
+
+/** token → charge, returning the charge; fails the test loudly if either step does. */
+export async function createCharge(api: Client, number: string, overrides: Params = {}): Promise<Charge> {
+  const token = await createToken(api, number);
+  return expectResource(await api.post('/v2/charges', chargeParams(token.id, overrides)), ChargeSchema);
+}
+
+export async function retrieveCharge(api: Client, id: string): Promise<Charge> {
+  return expectResource(await api.get(`/v2/charges/${id}`), ChargeSchema);
+}
+
+export async function captureCharge(api: Client, id: string): Promise<Charge> {
+  return expectResource(await api.post(`/v2/charges/capture/${id}`), ChargeSchema);
+}
+
+export async function cancelCharge(api: Client, id: string): Promise<Charge> {
+  return expectResource(await api.post(`/v2/charges/cancel/${id}`), ChargeSchema);
+}
+
+/** Refunds `amount` (the whole remainder when omitted). */
+export async function refundCharge(api: Client, id: string, amount?: number): Promise<Refund> {
+  const params = amount === undefined ? undefined : { amount: String(amount) };
+  return expectResource(await api.post(`/v2/charges/refund/${id}`, params), RefundSchema);
+}
+
+/** The 3-D Secure test helper: settles the charge's authentication as the shopper would. */
+export async function authenticateCharge(api: Client, id: string, result: 'success' | 'failure'): Promise<Charge> {
+  return expectResource(await api.post(`/v2/test_helpers/charges/${id}/authenticate`, { result }), ChargeSchema);
+}
+
+export async function readClock(api: Client): Promise<TestClock> {
+  return expectResource(await api.get('/v2/test_helpers/clock'), TestClockSchema);
+}
+
+export async function advanceClock(api: Client, seconds: number): Promise<TestClock> {
+  return expectResource(await api.post('/v2/test_helpers/clock', { advance_seconds: String(seconds) }), TestClockSchema);
+}
+
+/** The body is the API's error shape (see `expectError` of @payframe/contract/testing for status and code too). */
+export function expectErrorShape(body: unknown): void {
+  expectErrorBody(body);
 }

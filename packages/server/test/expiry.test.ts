@@ -1,5 +1,7 @@
+import { TestClockSchema } from '@payframe/contract';
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, client, createCharge, expectErrorShape, TEST_PANS } from './client.ts';
+import { advanceClock, authenticateCharge, captureCharge, type Client, client, createCharge, expectResource, readClock, retrieveCharge, TEST_PANS } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const SEVEN_DAYS = 7 * 24 * 60 * 60;
@@ -36,53 +38,38 @@ function account(name: AccountName): Client {
   return api;
 }
 
-function expectError(response: { status: number; body: any }, status: number, code: string, parameter?: string): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expectErrorShape(response.body);
-  expect(response.body.error.code).toBe(code);
-  if (parameter !== undefined) expect(response.body.error.parameter).toBe(parameter);
-}
-
-async function advance(api: Client, seconds: number): Promise<any> {
-  const response = await api.post('/v2/test_helpers/clock', { advance_seconds: String(seconds) });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
-}
-
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe('test clock', () => {
   it('starts at offset 0 on the real time, and moves forward by advance_seconds', async () => {
     const api = account('clock');
     const before = nowSeconds();
-    const initial = await api.get('/v2/test_helpers/clock');
-    expect(initial.status).toBe(200);
-    expect(Object.keys(initial.body).sort()).toEqual(['now', 'offset', 'type']);
-    expect(initial.body.type).toBe('test_clock');
-    expect(initial.body.offset).toBe(0);
-    expect(initial.body.now).toBeGreaterThanOrEqual(before);
-    expect(initial.body.now).toBeLessThanOrEqual(nowSeconds());
+    const initial = await readClock(api);
+    expect(Object.keys(initial).sort()).toEqual(['now', 'offset', 'type']);
+    expect(initial.type).toBe('test_clock');
+    expect(initial.offset).toBe(0);
+    expect(initial.now).toBeGreaterThanOrEqual(before);
+    expect(initial.now).toBeLessThanOrEqual(nowSeconds());
 
     const start = nowSeconds();
-    const moved = await advance(api, 3600);
+    const moved = await advanceClock(api, 3600);
     expect(moved).toMatchObject({ type: 'test_clock', offset: 3600 });
     expect(moved.now).toBeGreaterThanOrEqual(start + 3600);
     expect(moved.now).toBeLessThanOrEqual(nowSeconds() + 3600);
 
     // JSON numbers are accepted too, and advances add up.
     const json = await api.post('/v2/test_helpers/clock', { advance_seconds: 60 }, { encoding: 'json' });
-    expect(json.status, JSON.stringify(json.body)).toBe(200);
-    expect(json.body.offset).toBe(3660);
+    expect(expectResource(json, TestClockSchema).offset).toBe(3660);
 
-    const read = await api.get('/v2/test_helpers/clock');
-    expect(read.body.type).toBe('test_clock');
-    expect(read.body.offset).toBe(3660);
-    expect(read.body.now).toBeGreaterThanOrEqual(start + 3660);
+    const read = await readClock(api);
+    expect(read.type).toBe('test_clock');
+    expect(read.offset).toBe(3660);
+    expect(read.now).toBeGreaterThanOrEqual(start + 3660);
   });
 
   it('dates new objects on the moved clock', async () => {
     const api = account('dating');
-    await advance(api, 86_400);
+    await advanceClock(api, 86_400);
     const before = nowSeconds() + 86_400;
     const charge = await createCharge(api, TEST_PANS.visa);
     expect(charge.created).toBeGreaterThanOrEqual(before);
@@ -97,27 +84,27 @@ describe('test clock', () => {
     [String(MAX_ADVANCE + 1), 'PARAMETER_INVALID'],
     ['1.5', 'PARAMETER_INVALID'],
     ['abc', 'PARAMETER_INVALID'],
-  ])('advance_seconds %s → 400 %s, clock unchanged', async (value, code) => {
+  ] as const)('advance_seconds %s → 400 %s, clock unchanged', async (value, code) => {
     const api = account('invalid');
-    expectError(await api.post('/v2/test_helpers/clock', { advance_seconds: value }), 400, code, 'advance_seconds');
-    expect((await api.get('/v2/test_helpers/clock')).body.offset).toBe(0);
+    expectError(await api.post('/v2/test_helpers/clock', { advance_seconds: value }), 400, code, { parameter: 'advance_seconds' });
+    expect((await readClock(api)).offset).toBe(0);
   });
 
   it.each([0, -1, MAX_ADVANCE + 1, 2.5])('advance_seconds as JSON %s → 400 PARAMETER_INVALID', async (value) => {
     const api = account('invalid');
     const response = await api.post('/v2/test_helpers/clock', { advance_seconds: value }, { encoding: 'json' });
-    expectError(response, 400, 'PARAMETER_INVALID', 'advance_seconds');
-    expect((await api.get('/v2/test_helpers/clock')).body.offset).toBe(0);
+    expectError(response, 400, 'PARAMETER_INVALID', { parameter: 'advance_seconds' });
+    expect((await readClock(api)).offset).toBe(0);
   });
 
   it('a missing advance_seconds → 400 PARAMETER_MISSING', async () => {
     const api = account('invalid');
-    expectError(await api.post('/v2/test_helpers/clock', {}), 400, 'PARAMETER_MISSING', 'advance_seconds');
+    expectError(await api.post('/v2/test_helpers/clock', {}), 400, 'PARAMETER_MISSING', { parameter: 'advance_seconds' });
   });
 
   it('accepts exactly the maximum of 315360000 seconds', async () => {
     const api = account('maximum');
-    expect((await advance(api, MAX_ADVANCE)).offset).toBe(MAX_ADVANCE);
+    expect((await advanceClock(api, MAX_ADVANCE)).offset).toBe(MAX_ADVANCE);
   });
 });
 
@@ -129,15 +116,12 @@ describe('seven-day expiry', () => {
     expect(charge.threedSecure.status).toBe('PENDING');
 
     // Real time keeps running between these requests: well under the one second of margin.
-    await advance(api, SEVEN_DAYS - 1);
-    const almost = await api.get(`/v2/charges/${charge.id}`);
-    expect(almost.status).toBe(200);
-    expect(almost.body).toEqual(charge);
+    await advanceClock(api, SEVEN_DAYS - 1);
+    expect(await retrieveCharge(api, charge.id)).toEqual(charge);
 
-    await advance(api, 1);
-    const expired = await api.get(`/v2/charges/${charge.id}`);
-    expect(expired.status).toBe(200);
-    expect(expired.body).toMatchObject({
+    await advanceClock(api, 1);
+    const expired = await retrieveCharge(api, charge.id);
+    expect(expired).toMatchObject({
       id: charge.id,
       status: 'REFUNDED',
       reason: 'EXPIRED',
@@ -146,22 +130,22 @@ describe('seven-day expiry', () => {
       fees: null,
       threedSecure: { status: 'NOT_AVAILABLE' },
     });
-    expect(expired.body.created).toBe(charge.created);
+    expect(expired.created).toBe(charge.created);
 
     expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'CHARGE_EXPIRED');
     expectError(await api.post(`/v2/charges/refund/${charge.id}`), 402, 'CHARGE_EXPIRED');
     expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '700' }), 402, 'CHARGE_EXPIRED');
     expectError(await api.post(`/v2/charges/cancel/${charge.id}`), 402, 'CHARGE_EXPIRED');
-    expect((await api.get(`/v2/charges/${charge.id}`)).body).toEqual(expired.body);
+    expect((await retrieveCharge(api, charge.id))).toEqual(expired);
   });
 
   it('expires an authenticated (CHARGEABLE) charge the same way', async () => {
     const api = account('chargeable');
     const charge = await createCharge(api, TEST_PANS.mastercard3ds);
-    const auth = await api.post(`/v2/test_helpers/charges/${charge.id}/authenticate`, { result: 'success' });
-    expect(auth.body.threedSecure.status).toBe('CHARGEABLE');
-    await advance(api, SEVEN_DAYS);
-    expect((await api.get(`/v2/charges/${charge.id}`)).body).toMatchObject({
+    const auth = await authenticateCharge(api, charge.id, 'success');
+    expect(auth.threedSecure.status).toBe('CHARGEABLE');
+    await advanceClock(api, SEVEN_DAYS);
+    expect((await retrieveCharge(api, charge.id))).toMatchObject({
       status: 'REFUNDED',
       reason: 'EXPIRED',
       amount_refunded: 500,
@@ -173,10 +157,10 @@ describe('seven-day expiry', () => {
   it('applies on the first write after the deadline, not only on reads', async () => {
     const api = account('write');
     const charge = await createCharge(api, TEST_PANS.visa);
-    await advance(api, SEVEN_DAYS);
+    await advanceClock(api, SEVEN_DAYS);
     // No read in between: the capture itself must see the expiry.
     expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'CHARGE_EXPIRED');
-    expect((await api.get(`/v2/charges/${charge.id}`)).body).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED', amount_refunded: 500 });
+    expect((await retrieveCharge(api, charge.id))).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED', amount_refunded: 500 });
   });
 
   it('leaves captured, refunded and canceled charges as they were', async () => {
@@ -189,10 +173,10 @@ describe('seven-day expiry', () => {
     const canceled = await createCharge(api, TEST_PANS.visa);
     expect((await api.post(`/v2/charges/cancel/${canceled.id}`)).status).toBe(200);
 
-    await advance(api, SEVEN_DAYS * 2);
-    expect((await api.get(`/v2/charges/${captured.id}`)).body).toMatchObject({ status: 'CHARGE_SUCCESS', reason: null, amount_refunded: 0 });
-    expect((await api.get(`/v2/charges/${partly.id}`)).body).toMatchObject({ status: 'PARTIALLY_REFUNDED', reason: null, amount_refunded: 100 });
-    expect((await api.get(`/v2/charges/${canceled.id}`)).body).toMatchObject({ status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', amount_refunded: 0 });
+    await advanceClock(api, SEVEN_DAYS * 2);
+    expect((await retrieveCharge(api, captured.id))).toMatchObject({ status: 'CHARGE_SUCCESS', reason: null, amount_refunded: 0 });
+    expect((await retrieveCharge(api, partly.id))).toMatchObject({ status: 'PARTIALLY_REFUNDED', reason: null, amount_refunded: 100 });
+    expect((await retrieveCharge(api, canceled.id))).toMatchObject({ status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', amount_refunded: 0 });
     // A captured charge can still be refunded after seven days.
     expect((await api.post(`/v2/charges/refund/${captured.id}`)).status).toBe(200);
   });
@@ -203,13 +187,11 @@ describe('seven-day expiry', () => {
     const moved = await createCharge(mover, TEST_PANS.visa);
     const untouched = await createCharge(bystander, TEST_PANS.visa);
 
-    await advance(mover, SEVEN_DAYS);
-    expect((await mover.get(`/v2/charges/${moved.id}`)).body).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED' });
+    await advanceClock(mover, SEVEN_DAYS);
+    expect((await retrieveCharge(mover, moved.id))).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED' });
 
-    expect((await bystander.get('/v2/test_helpers/clock')).body.offset).toBe(0);
-    expect((await bystander.get(`/v2/charges/${untouched.id}`)).body).toEqual(untouched);
-    const captured = await bystander.post(`/v2/charges/capture/${untouched.id}`);
-    expect(captured.status, JSON.stringify(captured.body)).toBe(200);
-    expect(captured.body.status).toBe('CHARGE_SUCCESS');
+    expect((await readClock(bystander)).offset).toBe(0);
+    expect((await retrieveCharge(bystander, untouched.id))).toEqual(untouched);
+    expect((await captureCharge(bystander, untouched.id)).status).toBe('CHARGE_SUCCESS');
   });
 });

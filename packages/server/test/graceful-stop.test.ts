@@ -8,7 +8,7 @@ import { RawConnection, rawRequest } from './raw-http.ts';
 /**
  * SIGTERM stops the server gracefully: it stops accepting connections, every request already
  * received is finished and answered in full, requests that arrive afterwards on connections still
- * open are turned away in the §5 shape, the database is closed, and the process exits 0.
+ * open are turned away in the API's error shape, the database is closed, and the process exits 0.
  *
  * "In flight" is made unambiguous: each request goes over a keep-alive connection whose previous
  * request completed, its headers and half its body are sent, and the server has logged its receipt
@@ -63,7 +63,7 @@ describe('SIGTERM', () => {
       // Answered in full, and told to go: the connection closes after its response.
       expect(response.headers.connection, `connection ${index}`).toBe('close');
     }
-    // The late request is not processed: its answer, if the connection still carries one, is the §5
+    // The late request is not processed: its answer, if the connection still carries one, is the
     // 503; after a `Connection: close` answer Node may drop a pipelined request unanswered instead.
     const turnedAway = await connections.at(-1)!.response().catch(() => null);
     if (turnedAway) {

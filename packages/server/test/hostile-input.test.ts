@@ -10,7 +10,6 @@ import {
   hostileBody,
   idempotencyHeader,
   pathId,
-  POLLUTABLE,
   queryString,
   send,
 } from './hostile-requests.ts';
@@ -18,12 +17,12 @@ import {
 /**
  * Property tests over real HTTP against one real server process: every endpoint gets arbitrary
  * hostile requests (see hostile-requests.ts), and every answer is a success or a documented 4xx in
- * the JSON error shape of DESIGN §5 — never a 5xx, never a hang. Afterwards the process is unharmed.
+ * the JSON error shape of docs/api.md "Errors" — never a 5xx, never a hang. Afterwards the process is unharmed.
  */
 
 const NUM_RUNS = 120;
 
-/** The 4xx codes of DESIGN §5 and their statuses (RESOURCE_MISSING is 400 for the `token` parameter). */
+/** The 4xx codes of docs/api.md "Error codes" and their statuses (RESOURCE_MISSING is 400 for the `token` parameter). */
 const DOCUMENTED: Record<string, number[]> = {
   PARAMETER_MISSING: [400],
   PARAMETER_INVALID: [400],
@@ -81,7 +80,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Success, or a documented 4xx in the §5 shape; JSON and no-store either way. */
+/** Success, or a documented 4xx in the error shape; JSON and no-store either way. */
 function expectDocumented(answer: Answer, request: HostileRequest): void {
   const context = `${request.method} ${request.path.slice(0, 120)} [${request.label}] → ${answer.status} ${answer.text.slice(0, 300)}`;
   expect(answer.status, context).toBeLessThan(500);

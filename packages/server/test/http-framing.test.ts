@@ -5,7 +5,7 @@ import { createKeys, startServer, type TestServer } from './harness.ts';
 
 /**
  * Requests that Node's HTTP parser refuses before any route runs still get the JSON error shape of
- * DESIGN §5 (not Fastify's own `{"error","statusCode"}`), and the connection is closed after it.
+ * docs/api.md "Errors" (not Fastify's own `{"error","statusCode"}`), and the connection is closed after it.
  */
 
 let server: TestServer;
@@ -46,7 +46,7 @@ describe('requests refused by the HTTP parser', () => {
     ['a malformed request line', 'NOT HTTP AT ALL\r\n\r\n'],
     ['a malformed header', 'GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'],
     ['a Content-Length that is not a number', 'POST /v2/tokens HTTP/1.1\r\nHost: x\r\nX-Api-Key: KEY\r\nContent-Length: abc\r\n\r\n'],
-  ])('answers %s with 400 PARAMETER_INVALID in the §5 shape, not cached, and closes', async (_label, raw) => {
+  ])('answers %s with 400 PARAMETER_INVALID in the error shape, not cached, and closes', async (_label, raw) => {
     const answer = parse(await exchange(raw.replace('KEY', secretKey)));
     expect(answer.status).toBe(400);
     expect(answer.headers).toContain('content-type: application/json');

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, type Client, bracketed, client, chargeParams, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { type ApiResponse, bracketed, chargeParams, type Client, client, createCharge, createToken, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
 
-/** DESIGN §12 over real HTTP: replay, reuse with other parameters, canonical matching, scope, concurrency. */
+/**
+ * docs/api.md "Idempotency" over real HTTP: replay, reuse with other parameters, canonical matching,
+ * scope, concurrency.
+ */
 
 let server: TestServer;
 let keys: Keys;
@@ -22,12 +26,6 @@ afterAll(() => server?.stop());
 const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
 const newKey = () => `idem-${randomUUID()}`;
 
-function expectError(response: ApiResponse, status: number, code: string, type: string): void {
-  expect({ status: response.status, code: response.body?.error?.code }, JSON.stringify(response.body)).toEqual({ status, code });
-  expectErrorShape(response.body);
-  expect(response.body.type).toBe(type);
-}
-
 /** The same status and the very same body: a replay, not a second execution. */
 function expectReplay(replay: ApiResponse, first: ApiResponse): void {
   expect(replay.status, JSON.stringify(replay.body)).toBe(first.status);
@@ -36,9 +34,7 @@ function expectReplay(replay: ApiResponse, first: ApiResponse): void {
 }
 
 async function newToken(using: Client = api, pan: string = TEST_PANS.visa): Promise<string> {
-  const token = await using.post('/v2/tokens', tokenParams(pan));
-  expect(token.status, JSON.stringify(token.body)).toBe(200);
-  return token.body.id as string;
+  return (await createToken(using, pan)).id;
 }
 
 /** POSTs a body the client helper cannot shape (field order chosen by the caller). */
@@ -59,7 +55,7 @@ describe('replay', () => {
     const replay = await api.post('/v2/charges', chargeParams(token), withKey(key));
     expectReplay(replay, first);
     // Had the retry run again it would have met the spent token; without a key it does.
-    expectError(await api.post('/v2/charges', chargeParams(token)), 402, 'TOKEN_ALREADY_USED', 'card_error');
+    expectError(await api.post('/v2/charges', chargeParams(token)), 402, 'TOKEN_ALREADY_USED');
   });
 
   it('replays the stored response, not the current state of the object', async () => {
@@ -76,18 +72,18 @@ describe('replay', () => {
     const token = await newToken(api, TEST_PANS.insufficientFunds);
     const key = newKey();
     const first = await api.post('/v2/charges', chargeParams(token), withKey(key));
-    expectError(first, 402, 'DECLINED', 'card_error');
+    expectError(first, 402, 'DECLINED');
     expect(first.body.error.decline_reason).toBe('INSUFFICIENT_FUNDS');
     const replay = await api.post('/v2/charges', chargeParams(token), withKey(key));
     expectReplay(replay, first);
-    expectError(await api.post('/v2/charges', chargeParams(token), withKey(newKey())), 402, 'TOKEN_ALREADY_USED', 'card_error');
+    expectError(await api.post('/v2/charges', chargeParams(token), withKey(newKey())), 402, 'TOKEN_ALREADY_USED');
   });
 
   it('replays a lifecycle error even after the charge could move on', async () => {
     const charge = await createCharge(api, TEST_PANS.visa3ds);
     const key = newKey();
     const first = await api.post(`/v2/charges/capture/${charge.id}`, undefined, withKey(key));
-    expectError(first, 402, 'AUTHENTICATION_REQUIRED', 'card_error');
+    expectError(first, 402, 'AUTHENTICATION_REQUIRED');
     expect((await api.post(`/v2/test_helpers/charges/${charge.id}/authenticate`, { result: 'success' })).status).toBe(200);
     expectReplay(await api.post(`/v2/charges/capture/${charge.id}`, undefined, withKey(key)), first);
     // A new key is a new request, and now it succeeds.
@@ -131,7 +127,7 @@ describe('replay', () => {
     expect(first.status).toBe(200);
     expectReplay(await api.post('/v2/charges', chargeParams(token), withKey(long)), first);
     const refused = await api.post('/v2/charges', chargeParams(await newToken()), withKey(`${long}k`));
-    expectError(refused, 400, 'PARAMETER_INVALID', 'invalid_request_error');
+    expectError(refused, 400, 'PARAMETER_INVALID');
   });
 });
 
@@ -143,7 +139,7 @@ describe('same key, different request', () => {
     expect(first.status).toBe(200);
     for (const changed of [{ amount: '501' }, { currency: 'usd' }, { description: 'Order #2' }, { txn_reference: 'INV-1' }]) {
       const reused = await api.post('/v2/charges', chargeParams(token, changed), withKey(key));
-      expectError(reused, 400, 'IDEMPOTENCY_KEY_REUSED', 'idempotency_error');
+      expectError(reused, 400, 'IDEMPOTENCY_KEY_REUSED');
       expect(reused.body.message).toBe(reused.body.error.message);
     }
     expectReplay(await api.post('/v2/charges', chargeParams(token), withKey(key)), first);
@@ -154,8 +150,8 @@ describe('same key, different request', () => {
     const second = await createCharge(api, TEST_PANS.visa);
     const key = newKey();
     expect((await api.post(`/v2/charges/capture/${first.id}`, undefined, withKey(key))).status).toBe(200);
-    expectError(await api.post(`/v2/charges/capture/${second.id}`, undefined, withKey(key)), 400, 'IDEMPOTENCY_KEY_REUSED', 'idempotency_error');
-    expectError(await api.post(`/v2/charges/cancel/${first.id}`, undefined, withKey(key)), 400, 'IDEMPOTENCY_KEY_REUSED', 'idempotency_error');
+    expectError(await api.post(`/v2/charges/capture/${second.id}`, undefined, withKey(key)), 400, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(await api.post(`/v2/charges/cancel/${first.id}`, undefined, withKey(key)), 400, 'IDEMPOTENCY_KEY_REUSED');
     // The refused requests did nothing.
     expect((await api.get(`/v2/charges/${second.id}`)).body.status).toBe('PENDING');
   });
@@ -190,7 +186,6 @@ describe('matching is on the parsed parameters', () => {
       await api.post('/v2/charges', { ...params, amount: 751 }, { ...withKey(key), encoding: 'json' }),
       400,
       'IDEMPOTENCY_KEY_REUSED',
-      'idempotency_error',
     );
   });
 
@@ -228,7 +223,7 @@ describe('scope', () => {
     expect(mine.status).toBe(200);
     // The same body from the other account runs as its own request: the token is not theirs.
     const theirs = await other.post('/v2/charges', chargeParams(token), withKey(key));
-    expectError(theirs, 400, 'RESOURCE_MISSING', 'invalid_request_error');
+    expectError(theirs, 400, 'RESOURCE_MISSING');
   });
 });
 
@@ -244,13 +239,13 @@ describe('concurrency', () => {
       expect(succeeded.length, `round ${round}`).toBeGreaterThanOrEqual(1);
       expect(new Set(succeeded.map((result) => result.body.id)).size, `round ${round}`).toBe(1);
       for (const result of succeeded) expect(result.body).toEqual(succeeded[0]!.body);
-      for (const result of others) expectError(result, 409, 'IDEMPOTENCY_CONFLICT', 'idempotency_error');
+      for (const result of others) expectError(result, 409, 'IDEMPOTENCY_CONFLICT');
 
       const charge = succeeded[0]!.body;
       // The conflicted requests may retry: they get the one charge.
       expect((await api.post('/v2/charges', chargeParams(token), withKey(key))).body.id).toBe(charge.id);
       // The token was consumed once, by that charge.
-      expectError(await api.post('/v2/charges', chargeParams(token)), 402, 'TOKEN_ALREADY_USED', 'card_error');
+      expectError(await api.post('/v2/charges', chargeParams(token)), 402, 'TOKEN_ALREADY_USED');
       expect((await api.get(`/v2/charges/${charge.id}`)).body).toMatchObject({ status: 'PENDING', token: { id: token } });
     }
   });
@@ -276,11 +271,11 @@ describe('concurrency', () => {
         expect(succeeded.length, `round ${round}`).toBeGreaterThanOrEqual(1);
         for (const result of succeeded) expect(result.body).toEqual(succeeded[0]!.body);
         for (const result of results.filter((result) => result.status !== 200)) {
-          expectError(result, 409, 'IDEMPOTENCY_CONFLICT', 'idempotency_error');
+          expectError(result, 409, 'IDEMPOTENCY_CONFLICT');
         }
         const charge = succeeded[0]!.body;
         for (const using of apis) expect((await using.post('/v2/charges', chargeParams(token), withKey(key))).body).toEqual(charge);
-        expectError(await apis[1]!.post('/v2/charges', chargeParams(token)), 402, 'TOKEN_ALREADY_USED', 'card_error');
+        expectError(await apis[1]!.post('/v2/charges', chargeParams(token)), 402, 'TOKEN_ALREADY_USED');
       }
     });
   });
@@ -293,7 +288,7 @@ describe('concurrency', () => {
     const succeeded = results.filter((result) => result.status === 200);
     expect(succeeded.length).toBeGreaterThanOrEqual(1);
     expect(new Set(succeeded.map((result) => result.body.id)).size).toBe(1);
-    for (const result of results.filter((result) => result.status !== 200)) expectError(result, 409, 'IDEMPOTENCY_CONFLICT', 'idempotency_error');
+    for (const result of results.filter((result) => result.status !== 200)) expectError(result, 409, 'IDEMPOTENCY_CONFLICT');
     expect((await api.get(`/v2/charges/${charge.id}`)).body).toMatchObject({ status: 'PARTIALLY_REFUNDED', amount_refunded: 100 });
   });
 });

@@ -1,11 +1,12 @@
 import { request as httpRequest } from 'node:http';
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, bracketed, chargeParams, type Client, client, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 /**
  * Every documented limit over real HTTP, exactly at the limit and one past it: string lengths
- * (README "Length limits"), the Idempotency-Key header, the 1 MB body in every encoding (declared
+ * (docs/api.md "Limits"), the Idempotency-Key header, the 1 MB body in every encoding (declared
  * or chunked), and the parser's limits on parameters, nesting and arrays.
  */
 
@@ -23,9 +24,7 @@ afterAll(() => server?.stop());
 const MB = 1024 * 1024;
 
 function expectInvalid(response: ApiResponse, parameter?: string): void {
-  expect({ status: response.status, code: response.body?.error?.code }, JSON.stringify(response.body)).toEqual({ status: 400, code: 'PARAMETER_INVALID' });
-  expectErrorShape(response.body);
-  if (parameter) expect(response.body.error.parameter).toBe(parameter);
+  expectError(response, 400, 'PARAMETER_INVALID', parameter ? { parameter } : {});
 }
 
 function expectOk(response: ApiResponse): void {

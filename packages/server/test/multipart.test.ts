@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bracketed, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { bracketed, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 /**
@@ -55,11 +56,6 @@ function post(chunks: string[], options: { chunked?: boolean; contentType?: stri
     for (const chunk of chunks) outgoing.write(chunk);
     outgoing.end();
   });
-}
-
-function expectError(answer: Answer, status: number, code: string): void {
-  expect({ status: answer.status, code: answer.body?.error?.code }, JSON.stringify(answer.body)).toEqual({ status, code });
-  expectErrorShape(answer.body);
 }
 
 describe('multipart bodies', () => {

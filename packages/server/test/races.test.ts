@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, chargeParams, type Client, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { byStatus, codesOf, concurrently, summary } from './bursts.ts';
+import { chargeParams, type Client, client, createCharge, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const N = 20;
@@ -15,29 +16,6 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 /** Starts every request before awaiting any: the promises are created in one synchronous loop. */
-function concurrently(count: number, send: (index: number) => Promise<ApiResponse>): Promise<ApiResponse[]> {
-  const inFlight: Array<Promise<ApiResponse>> = [];
-  for (let index = 0; index < count; index++) inFlight.push(send(index));
-  return Promise.all(inFlight);
-}
-
-function byStatus(responses: ApiResponse[]): Record<number, ApiResponse[]> {
-  const groups: Record<number, ApiResponse[]> = {};
-  for (const response of responses) (groups[response.status] ??= []).push(response);
-  return groups;
-}
-
-function summary(responses: ApiResponse[]): string {
-  return JSON.stringify(responses.map((response) => [response.status, response.body?.error?.code ?? response.body?.id]));
-}
-
-function codesOf(responses: ApiResponse[]): string[] {
-  return responses.map((response) => {
-    expectErrorShape(response.body);
-    return response.body.error.code as string;
-  });
-}
-
 describe('concurrent requests over HTTP', () => {
   it(`${N} charges on one token: exactly one 200, ${N - 1} × 402 TOKEN_ALREADY_USED`, async () => {
     const token = await api.post('/v2/tokens', tokenParams(TEST_PANS.visa));

@@ -1,5 +1,7 @@
+import { type Charge, RefundSchema } from '@payframe/contract';
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, client, createCharge, expectErrorShape, TEST_PANS } from './client.ts';
+import { authenticateCharge, captureCharge, type Client, client, createCharge, expectResource, refundCharge, retrieveCharge, TEST_PANS } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -15,38 +17,17 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-function expectError(response: { status: number; body: any }, status: number, code: string, parameter?: string): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expectErrorShape(response.body);
-  expect(response.body.error.code).toBe(code);
-  if (parameter !== undefined) expect(response.body.error.parameter).toBe(parameter);
-}
-
-async function capturedCharge(overrides: Record<string, unknown> = {}): Promise<any> {
-  const charge = await createCharge(api, TEST_PANS.visa, overrides);
-  const captured = await api.post(`/v2/charges/capture/${charge.id}`);
-  expect(captured.status, JSON.stringify(captured.body)).toBe(200);
-  expect(captured.body.status).toBe('CHARGE_SUCCESS');
-  return captured.body;
-}
-
-async function refund(chargeId: string, amount?: string): Promise<any> {
-  const response = await api.post(`/v2/charges/refund/${chargeId}`, amount === undefined ? {} : { amount });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
-}
-
-async function chargeOf(id: string): Promise<any> {
-  const response = await api.get(`/v2/charges/${id}`);
-  expect(response.status).toBe(200);
-  return response.body;
+async function capturedCharge(overrides: Record<string, unknown> = {}): Promise<Charge> {
+  const captured = await captureCharge(api, (await createCharge(api, TEST_PANS.visa, overrides)).id);
+  expect(captured.status).toBe('CHARGE_SUCCESS');
+  return captured;
 }
 
 describe('refunds of a captured charge', () => {
   it('refund object: exactly the spec fields plus charge, and GET /v2/charges/refund/:refundId returns it', async () => {
     const charge = await capturedCharge();
     const before = Date.now();
-    const body = await refund(charge.id, '100');
+    const body = await refundCharge(api, charge.id, 100);
     const after = Date.now();
     expect(Object.keys(body).sort()).toEqual(REFUND_FIELDS);
     expect(body).toMatchObject({
@@ -74,9 +55,9 @@ describe('refunds of a captured charge', () => {
   it('partial refunds: PARTIALLY_REFUNDED, then REFUNDED, amount_refunded summing them', async () => {
     const charge = await capturedCharge({ amount: '500' });
 
-    const first = await refund(charge.id, '100');
+    const first = await refundCharge(api, charge.id, 100);
     expect(first.amount).toBe(100);
-    expect(await chargeOf(charge.id)).toMatchObject({
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({
       status: 'PARTIALLY_REFUNDED',
       amount_refunded: 100,
       amount: 500,
@@ -84,17 +65,17 @@ describe('refunds of a captured charge', () => {
       threedSecure: { status: 'CAPTURED' },
     });
 
-    const second = await refund(charge.id, '150');
+    const second = await refundCharge(api, charge.id, 150);
     expect(second.amount).toBe(150);
     expect(second.id).not.toBe(first.id);
-    expect(await chargeOf(charge.id)).toMatchObject({ status: 'PARTIALLY_REFUNDED', amount_refunded: 250 });
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'PARTIALLY_REFUNDED', amount_refunded: 250 });
 
     expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '251' }), 402, 'AMOUNT_EXCEEDS_REMAINING');
-    expect(await chargeOf(charge.id)).toMatchObject({ status: 'PARTIALLY_REFUNDED', amount_refunded: 250 });
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'PARTIALLY_REFUNDED', amount_refunded: 250 });
 
-    const last = await refund(charge.id, '250');
+    const last = await refundCharge(api, charge.id, 250);
     expect(last.amount).toBe(250);
-    expect(await chargeOf(charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 500, fees: 33, threedSecure: { status: 'CAPTURED' } });
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 500, fees: 33, threedSecure: { status: 'CAPTURED' } });
 
     // Each refund stays retrievable as it was created.
     for (const each of [first, second, last]) {
@@ -107,40 +88,38 @@ describe('refunds of a captured charge', () => {
 
   it('an omitted amount refunds the whole amount of a captured charge', async () => {
     const charge = await capturedCharge({ amount: '740' });
-    const body = await refund(charge.id);
+    const body = await refundCharge(api, charge.id);
     expect(body.amount).toBe(740);
-    expect(await chargeOf(charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 740 });
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 740 });
   });
 
   it('an omitted amount refunds the remaining balance after a partial refund', async () => {
     const charge = await capturedCharge({ amount: '500' });
-    await refund(charge.id, '120');
-    const rest = await refund(charge.id);
+    await refundCharge(api, charge.id, 120);
+    const rest = await refundCharge(api, charge.id);
     expect(rest.amount).toBe(380);
-    expect(await chargeOf(charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 500 });
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 500 });
   });
 
   it('refund amounts as a JSON number and in multipart are accepted', async () => {
     const charge = await capturedCharge({ amount: '500' });
     const json = await api.post(`/v2/charges/refund/${charge.id}`, { amount: 200 }, { encoding: 'json' });
-    expect(json.status, JSON.stringify(json.body)).toBe(200);
-    expect(json.body.amount).toBe(200);
+    expect(expectResource(json, RefundSchema).amount).toBe(200);
     const multipart = await api.post(`/v2/charges/refund/${charge.id}`, { amount: '50' }, { encoding: 'multipart' });
-    expect(multipart.status, JSON.stringify(multipart.body)).toBe(200);
-    expect(multipart.body.amount).toBe(50);
-    expect(await chargeOf(charge.id)).toMatchObject({ status: 'PARTIALLY_REFUNDED', amount_refunded: 250 });
+    expect(expectResource(multipart, RefundSchema).amount).toBe(50);
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'PARTIALLY_REFUNDED', amount_refunded: 250 });
   });
 
   it('a refund larger than the amount → 402 AMOUNT_EXCEEDS_REMAINING, nothing refunded', async () => {
     const charge = await capturedCharge({ amount: '500' });
     expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '501' }), 402, 'AMOUNT_EXCEEDS_REMAINING');
-    expect(await chargeOf(charge.id)).toMatchObject({ status: 'CHARGE_SUCCESS', amount_refunded: 0 });
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'CHARGE_SUCCESS', amount_refunded: 0 });
   });
 
   it.each(['0', '-5', '1.5', '1e2', 'abc'])('amount %j → 400 PARAMETER_INVALID on amount', async (amount) => {
     const charge = await capturedCharge();
-    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount }), 400, 'PARAMETER_INVALID', 'amount');
-    expect(await chargeOf(charge.id)).toMatchObject({ status: 'CHARGE_SUCCESS', amount_refunded: 0 });
+    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount }), 400, 'PARAMETER_INVALID', { parameter: 'amount' });
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'CHARGE_SUCCESS', amount_refunded: 0 });
   });
 });
 
@@ -148,9 +127,9 @@ describe('refund of an uncaptured charge (release)', () => {
   it('omitted amount releases it whole: REFUNDED, amount_refunded = amount, 3DS NOT_AVAILABLE', async () => {
     const charge = await createCharge(api, TEST_PANS.visa3ds, { amount: '500' });
     expect(charge.threedSecure.status).toBe('PENDING');
-    const body = await refund(charge.id);
+    const body = await refundCharge(api, charge.id);
     expect(body).toMatchObject({ type: 'refund', charge: charge.id, amount: 500, currency: 'EUR', fee_refunded: 0, status: 'REFUNDED' });
-    expect(await chargeOf(charge.id)).toMatchObject({
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({
       status: 'REFUNDED',
       amount: 500,
       amount_refunded: 500,
@@ -161,33 +140,33 @@ describe('refund of an uncaptured charge (release)', () => {
 
   it('the full amount given explicitly releases it too', async () => {
     const charge = await createCharge(api, TEST_PANS.visa, { amount: '500' });
-    const body = await refund(charge.id, '500');
+    const body = await refundCharge(api, charge.id, 500);
     expect(body.amount).toBe(500);
-    expect(await chargeOf(charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 500, threedSecure: { status: 'NOT_AVAILABLE' } });
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 500, threedSecure: { status: 'NOT_AVAILABLE' } });
   });
 
   it('releases an authenticated (CHARGEABLE) charge with 3DS NOT_AVAILABLE', async () => {
     const charge = await createCharge(api, TEST_PANS.mastercard3ds);
-    const auth = await api.post(`/v2/test_helpers/charges/${charge.id}/authenticate`, { result: 'success' });
-    expect(auth.body.threedSecure.status).toBe('CHARGEABLE');
-    await refund(charge.id);
-    expect(await chargeOf(charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 500, threedSecure: { status: 'NOT_AVAILABLE' } });
+    const auth = await authenticateCharge(api, charge.id, 'success');
+    expect(auth.threedSecure.status).toBe('CHARGEABLE');
+    await refundCharge(api, charge.id);
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 500, threedSecure: { status: 'NOT_AVAILABLE' } });
   });
 
   it('a smaller amount → 400 PARAMETER_INVALID on amount; a larger one → 402 AMOUNT_EXCEEDS_REMAINING; the charge stays PENDING', async () => {
     const charge = await createCharge(api, TEST_PANS.visa3ds, { amount: '500' });
-    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '499' }), 400, 'PARAMETER_INVALID', 'amount');
-    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '100' }), 400, 'PARAMETER_INVALID', 'amount');
+    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '499' }), 400, 'PARAMETER_INVALID', { parameter: 'amount' });
+    expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '100' }), 400, 'PARAMETER_INVALID', { parameter: 'amount' });
     expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '501' }), 402, 'AMOUNT_EXCEEDS_REMAINING');
-    expect(await chargeOf(charge.id)).toEqual(charge);
+    expect(await retrieveCharge(api, charge.id)).toEqual(charge);
   });
 
   it('after a release: refund and capture → 402 CHARGE_ALREADY_REFUNDED', async () => {
     const charge = await createCharge(api, TEST_PANS.visa);
-    await refund(charge.id);
+    await refundCharge(api, charge.id);
     expectError(await api.post(`/v2/charges/refund/${charge.id}`), 402, 'CHARGE_ALREADY_REFUNDED');
     expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'CHARGE_ALREADY_REFUNDED');
-    expect(await chargeOf(charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 500, fees: null });
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 500, fees: null });
   });
 });
 
@@ -198,7 +177,7 @@ describe('retrieval errors', () => {
 
   it('a charge id is not a refund id', async () => {
     const charge = await capturedCharge();
-    await refund(charge.id, '10');
+    await refundCharge(api, charge.id, 10);
     expectError(await api.get(`/v2/charges/refund/${charge.id}`), 404, 'RESOURCE_MISSING');
   });
 

@@ -1,5 +1,7 @@
+import { TokenSchema } from '@payframe/contract';
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeParams, type Client, client, TEST_PANS, tokenParams } from './client.ts';
+import { advanceClock, chargeParams, type Client, client, createToken, expectResource, TEST_PANS } from './client.ts';
 import { eventually, everyRow, queryStore } from './database.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
@@ -27,14 +29,7 @@ async function freshApi(): Promise<Client> {
 }
 
 async function newToken(api: Client, number: string = TEST_PANS.visa): Promise<string> {
-  const token = await api.post('/v2/tokens', tokenParams(number));
-  expect(token.status, JSON.stringify(token.body)).toBe(200);
-  return token.body.id as string;
-}
-
-async function advance(api: Client, seconds: number): Promise<void> {
-  const moved = await api.post('/v2/test_helpers/clock', { advance_seconds: String(seconds) });
-  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  return (await createToken(api, number)).id;
 }
 
 async function sealedSecret(tokenId: string): Promise<string | null> {
@@ -46,7 +41,7 @@ describe('token lifetime', () => {
   it('charges a token 14 minutes old', async () => {
     const api = await freshApi();
     const token = await newToken(api);
-    await advance(api, 14 * 60);
+    await advanceClock(api, 14 * 60);
     const charge = await api.post('/v2/charges', chargeParams(token));
     expect(charge.status, JSON.stringify(charge.body)).toBe(200);
   });
@@ -54,7 +49,7 @@ describe('token lifetime', () => {
   it('refuses a token 16 minutes old with 402 TOKEN_EXPIRED', async () => {
     const api = await freshApi();
     const token = await newToken(api);
-    await advance(api, 16 * 60);
+    await advanceClock(api, 16 * 60);
     const charge = await api.post('/v2/charges', chargeParams(token));
     expect(charge.status).toBe(402);
     expect(charge.body).toMatchObject({ type: 'card_error', error: { code: 'TOKEN_EXPIRED', parameter: 'token' } });
@@ -64,10 +59,8 @@ describe('token lifetime', () => {
     const api = await freshApi();
     const token = await newToken(api);
     expect((await api.post('/v2/charges', chargeParams(token))).status).toBe(200);
-    await advance(api, 60 * 60);
-    const again = await api.post('/v2/charges', chargeParams(token));
-    expect(again.status).toBe(402);
-    expect(again.body.error.code).toBe('TOKEN_ALREADY_USED');
+    await advanceClock(api, 60 * 60);
+    expectError(await api.post('/v2/charges', chargeParams(token)), 402, 'TOKEN_ALREADY_USED');
   });
 });
 
@@ -78,7 +71,7 @@ describe('the sweeper', () => {
     const secret = await sealedSecret(expiring);
     expect(secret, 'the token is stored with its sealed card data').toBeTruthy();
 
-    await advance(api, 16 * 60);
+    await advanceClock(api, 16 * 60);
     const fresh = await newToken(api, TEST_PANS.mastercardDebit);
     // The default period (2 s) erases it within 5 s of the advance; the bound allows for a loaded machine.
     await eventually(async () => ((await sealedSecret(expiring)) === null ? true : undefined), 10_000, 'expired token erased');
@@ -87,13 +80,9 @@ describe('the sweeper', () => {
     expect(holders, 'rows still holding the sealed secret').toEqual([]);
     expect(await sealedSecret(fresh), 'a token inside its lifetime keeps its card data').toBeTruthy();
 
-    const kept = await api.get(`/v2/tokens/${expiring}`);
-    expect(kept.status).toBe(200);
-    expect(kept.body.card.last4Digits).toBe('4242');
+    expect(expectResource(await api.get(`/v2/tokens/${expiring}`), TokenSchema).card.last4Digits).toBe('4242');
 
-    const charge = await api.post('/v2/charges', chargeParams(expiring));
-    expect(charge.status).toBe(402);
-    expect(charge.body.error.code).toBe('TOKEN_EXPIRED');
+    expectError(await api.post('/v2/charges', chargeParams(expiring)), 402, 'TOKEN_EXPIRED');
     expect((await api.post('/v2/charges', chargeParams(fresh))).status).toBe(200);
   });
 
@@ -102,9 +91,9 @@ describe('the sweeper', () => {
     const used = await newToken(api);
     expect((await api.post('/v2/charges', chargeParams(used))).status).toBe(200);
     const [before] = await queryStore(server.dataDir, 'select * from tokens where id = ?', [used]);
-    await advance(api, 16 * 60);
+    await advanceClock(api, 16 * 60);
     const marker = await newToken(api);
-    await advance(api, 16 * 60);
+    await advanceClock(api, 16 * 60);
     await eventually(async () => ((await sealedSecret(marker)) === null ? true : undefined), 15_000, 'a later sweep ran');
     const [after] = await queryStore(server.dataDir, 'select * from tokens where id = ?', [used]);
     expect(after).toEqual(before);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWidget } from '../scripts/build.ts';
 
-/** docs/design.md "Widget budgets": what the merchant page loads, and what the iframe loads, gzipped. */
+/** docs/design.md "The widget", "Budgets": what the merchant page loads, and what the iframe loads, gzipped. */
 const LOADER_BUDGET = 3 * 1024;
 const FRAME_BUDGET = 25 * 1024;
 

@@ -41,7 +41,7 @@ export function settle<C extends ChargeState>(charge: C, now: number): C {
   return { ...charge, status: 'REFUNDED', reason: 'EXPIRED', threeDSStatus: 'NOT_AVAILABLE', amountRefunded: charge.amount };
 }
 
-/** The one place that decides how a charge may move (DESIGN §7). Pure: `now` is given. */
+/** The one place that decides how a charge may move (docs/api.md "The charge lifecycle"). Pure: `now` is given. */
 export function transition<C extends ChargeState>(current: C, event: ChargeEvent, now: number): TransitionResult<C> {
   const charge = settle(current, now);
   const ended = endedError(charge, event);
@@ -65,7 +65,7 @@ export function transition<C extends ChargeState>(current: C, event: ChargeEvent
   }
 }
 
-/** Errors of charges that have ended, checked before anything else (expiry first, as in §7). */
+/** Errors of charges that have ended, checked before anything else (expiry first, as in the lifecycle table). */
 function endedError(charge: ChargeState, event: ChargeEvent): TransitionError | null {
   if (charge.status === 'REFUNDED' && charge.reason === 'EXPIRED') {
     if (event.type === 'authenticate') return null;

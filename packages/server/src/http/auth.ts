@@ -7,7 +7,7 @@ import type { Clock } from '../domain/clock.ts';
 import { authOf } from './request-context.ts';
 
 /*
- * The /v2 gate, in the order of docs/design.md ("Keys, modes and the order of checks"): the key
+ * The /v2 gate, in the order of docs/design.md ("Keys and modes", "Check order"): the key
  * (401) → HTTPS for live keys → a publishable key on a secret route (403) → live money movement
  * without an acquirer, or a live key on a test helper (403) → unknown route (404) or method (405)
  * → the body (400/413/415). Each step is a hook of the scope it belongs to (app.ts registers the

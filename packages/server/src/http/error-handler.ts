@@ -12,7 +12,7 @@ const FASTIFY_ERRORS: Record<string, (error: FastifyError) => PayframeError> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: () => new PayframeError('PARAMETER_INVALID', 'The request body is not valid JSON.'),
 };
 
-/** Turns anything thrown into the one error shape of DESIGN §5; unknown faults become a bare 500. */
+/** Turns anything thrown into the one error shape of docs/api.md "Errors"; unknown faults become a bare 500. */
 export function toPayframeError(error: unknown, request: FastifyRequest): PayframeError {
   if (error instanceof PayframeError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) return validationError(error, request);
@@ -70,7 +70,7 @@ export const PRE_ROUTING_HEADERS = { 'cache-control': 'no-store', 'x-content-typ
 
 /**
  * Requests that Node's HTTP parser refuses before Fastify sees them — headers over its 16 KB limit,
- * malformed HTTP, a request not received within the request timeout — get the §5 shape too
+ * malformed HTTP, a request not received within the request timeout — get that shape too
  * (400 PARAMETER_INVALID), then the connection is closed.
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {

@@ -21,7 +21,7 @@ describe('turnAwayWhileStopping', () => {
     expect(response.headers.connection).not.toBe('close');
   });
 
-  it('turns a request away with the §5 503 and Retry-After once stopping, and closes its connection', async () => {
+  it('turns a request away with an error-shaped 503 and Retry-After once stopping, and closes its connection', async () => {
     stopping = true;
     const response = await app.inject('/work');
     expect(response.statusCode).toBe(503);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * While the server stops (main.ts), requests already being processed finish; then:
  * - a request that arrives on a connection still open is turned away with 503 SERVICE_UNAVAILABLE
- *   in the §5 shape (Fastify's own closing answer is not), with Retry-After for the client's retry;
+ *   in the API's error shape (Fastify's own closing answer is not), with Retry-After for the client's retry;
  * - every response closes its connection, so connections end as their last request does instead
  *   of idling until the keep-alive timeout, and the stop completes as soon as the work does.
  */

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, chargeParams, type Client, client, createCharge, TEST_PANS, tokenParams } from '../client.ts';
 import { cli, createKeys, type Keys, startServer, storeArgs, type TestServer } from '../harness.ts';
-import { byStatus, codesOf, concurrently, databaseUrlOf, expectError, requirePostgres, summary, withDatabase } from './support.ts';
+import { byStatus, codesOf, concurrently, summary } from '../bursts.ts';
+import { databaseUrlOf, requirePostgres, withDatabase } from './support.ts';
 
 /**
- * DESIGN §11: "any number of stateless server instances in front of PostgreSQL", race safety from the
- * database alone. Three real server processes share one database (and one data directory, hence one
+ * docs/design.md "Scale-out on PostgreSQL": identical, stateless instances in front of PostgreSQL,
+ * race safety from the database alone. Three real server processes share one database (and one data directory, hence one
  * master key); every concurrent burst is spread over all three.
  */
 

@@ -5,11 +5,13 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, chargeParams, type Client, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from '../client.ts';
 import { createKeys, startServer, tempDataDir, type TestServer } from '../harness.ts';
-import { databaseUrlOf, requirePostgres, summary } from './support.ts';
+import { summary } from '../bursts.ts';
+import { databaseUrlOf, requirePostgres } from './support.ts';
 
 /**
- * DESIGN §5, §11: when PostgreSQL cannot be reached the API answers 503 SERVICE_UNAVAILABLE (JSON,
- * Retry-After) quickly, the process stays up, and it serves again by itself once the database is back.
+ * docs/api.md "Errors", docs/design.md "Scale-out on PostgreSQL": when PostgreSQL cannot be
+ * reached the API answers 503 SERVICE_UNAVAILABLE (JSON, Retry-After) quickly, the process stays
+ * up, and it serves again by itself once the database is back.
  * A TCP proxy on loopback sits between the server and PostgreSQL; the test cuts and restores it.
  */
 

@@ -1,6 +1,4 @@
 import pg from 'pg';
-import { expect } from 'vitest';
-import { type ApiResponse, expectErrorShape } from '../client.ts';
 import { storeArgs, TEST_POSTGRES_URL } from '../harness.ts';
 
 /** These tests need several processes on one shared database: they belong to the PostgreSQL project only. */
@@ -29,31 +27,3 @@ export async function withDatabase<T>(url: string, work: (client: pg.Client) => 
   }
 }
 
-/** Starts every request before awaiting any: the promises are created in one synchronous loop. */
-export function concurrently(count: number, send: (index: number) => Promise<ApiResponse>): Promise<ApiResponse[]> {
-  const inFlight: Array<Promise<ApiResponse>> = [];
-  for (let index = 0; index < count; index++) inFlight.push(send(index));
-  return Promise.all(inFlight);
-}
-
-export function byStatus(responses: ApiResponse[]): Record<number, ApiResponse[]> {
-  const groups: Record<number, ApiResponse[]> = {};
-  for (const response of responses) (groups[response.status] ??= []).push(response);
-  return groups;
-}
-
-export function summary(responses: ApiResponse[]): string {
-  return JSON.stringify(responses.map((response) => [response.status, response.body?.error?.code ?? response.body?.id]));
-}
-
-export function codesOf(responses: ApiResponse[]): string[] {
-  return responses.map((response) => {
-    expectErrorShape(response.body);
-    return response.body.error.code as string;
-  });
-}
-
-export function expectError(response: ApiResponse, status: number, code: string): void {
-  expect({ status: response.status, code: response.body?.error?.code }, JSON.stringify(response.body)).toEqual({ status, code });
-  expectErrorShape(response.body);
-}

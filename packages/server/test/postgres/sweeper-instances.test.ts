@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeParams, type Client, client, TEST_PANS, tokenParams } from '../client.ts';
+import { chargeParams, type Client, client, createToken, TEST_PANS } from '../client.ts';
 import { eventually, queryStore } from '../database.ts';
 import { createKeys, startServer, type TestServer } from '../harness.ts';
 import { requirePostgres } from './support.ts';
@@ -29,9 +29,7 @@ afterAll(async () => {
 });
 
 async function tokenOn(api: Client): Promise<string> {
-  const token = await api.post('/v2/tokens', tokenParams(TEST_PANS.visa));
-  expect(token.status, JSON.stringify(token.body)).toBe(200);
-  return token.body.id as string;
+  return (await createToken(api, TEST_PANS.visa)).id;
 }
 
 const unerased = async (ids: string[]) =>

@@ -13,7 +13,7 @@ const LANGUAGE_RANGE = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
 
 /**
  * The first language of Accept-Language (by quality, then by order: negotiator's reading of RFC 9110
- * §12.5.4) that the page speaks. Missing, `*` only, unknown or malformed → English; never throws.
+ * section 12.5.4) that the page speaks. Missing, `*` only, unknown or malformed → English; never throws.
  */
 export function chooseLocale(acceptLanguage: string | undefined): LocaleChoice {
   if (!acceptLanguage) return ENGLISH;

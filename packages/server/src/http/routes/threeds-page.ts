@@ -27,9 +27,10 @@ const PAGE_HELMET = {
 type PageRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown>; Body: unknown }>;
 
 /**
- * The hosted 3-D Secure page (DESIGN §9) at `/3d-secure/:id?paRes=…`. No API key: the paRes is
- * the credential. GET only shows; the POST of the page's form records the outcome through the
- * lifecycle and answers 303 to the merchant's return URL. Every other answer is an HTML page.
+ * The hosted 3-D Secure page (docs/api.md "The hosted 3-D Secure page") at
+ * `/3d-secure/:id?paRes=…`. No API key: the paRes is the credential. GET only shows; the POST of
+ * the page's form records the outcome through the lifecycle and answers 303 to the merchant's
+ * return URL. Every other answer is an HTML page.
  */
 export function threeDSPageRoutes(store: Store, deps: ServiceDeps) {
   return async (app: FastifyInstance) => {
