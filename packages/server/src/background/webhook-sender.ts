@@ -36,7 +36,7 @@ export function webhookSender(): WebhookSender {
       if (url.protocol !== 'https:') return Promise.resolve({ statusCode: null, error: 'refused: live endpoints must be https' });
       const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
       const refused = isIP(host) ? nonPublicReason(host) : null;
-      if (refused) return Promise.resolve({ statusCode: null, error: `refused: ${refused}` });
+      if (refused) return Promise.resolve({ statusCode: null, error: `refused: the address is ${refused}` });
     }
     const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
     const transport = protocol === 'https:' ? https : http;
