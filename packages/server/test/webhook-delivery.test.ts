@@ -64,9 +64,12 @@ describe('webhook delivery', () => {
     receiver = await startReceiver((_request, n) => ({ status: n <= 2 ? 500 : 200 }));
     const endpoint = await endpointAt(receiver.url);
     const charge = await createCharge(api, TEST_PANS.visa);
+    const committed = Date.now();
     const eventId = await createdEventOf(charge.id);
 
     const delivery = await settled(eventId, endpoint.id, 20_000);
+    // The first attempt starts within 2 s of the commit the API acknowledged.
+    expect((receiver.received[0]?.at ?? Infinity) - committed).toBeLessThan(2_000);
     expect(delivery).toMatchObject({ type: 'webhook_delivery', event: eventId, status: 'succeeded', attempts: 3, last_status_code: 200, last_error: null, next_attempt: null });
     expect(receiver.received).toHaveLength(3);
     const stored = await queryStore(server.dataDir, 'select body from events where id = ?', [eventId]);
