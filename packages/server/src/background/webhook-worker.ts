@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../domain/clock.ts';
 import type { Store } from '../storage/db.ts';
 import { anyDeliveryDue } from '../storage/repositories/webhook-deliveries.ts';
-import { type Attempt, claimAttempts, outcomeOf, recordAttempt } from '../services/webhook-attempts.ts';
+import { type Attempt, claimAttempts, type FinishedAttempt, outcomeOf, recordAttempts } from '../services/webhook-attempts.ts';
 import { type WebhookSender, webhookSender } from './webhook-sender.ts';
 
 /** How long a claimed delivery is this instance's: longer than an attempt may take (10 s), so two never overlap. */
@@ -42,6 +42,9 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<void> | undefined;
   let again = false;
+  // Outcomes wait here for the next write, which takes every one finished meanwhile in one commit.
+  let unrecorded: Array<FinishedAttempt & { recorded(): void }> = [];
+  let writing: Promise<void> | undefined;
 
   async function claimWhileDue(): Promise<void> {
     while (!stopping.signal.aborted && inFlight.size < MAX_IN_FLIGHT) {
@@ -68,11 +71,24 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
       ? await sender.send({ url: attempt.url, mode: attempt.mode }, attempt.headers, attempt.body, stopping.signal)
       : { statusCode: null, error: 'the signing secret could not be opened with this server’s master key' };
     const result = { ...sent, finishedAt: clock.now(), stopped: stopping.signal.aborted && sent.statusCode === null };
-    try {
-      await recordAttempt(store, runner, attempt, result, outcomeOf(attempt, result, schedule, random));
-    } catch (error) {
-      logger.warn({ err: error, delivery: attempt.deliveryId }, 'webhook attempt not recorded; the delivery is retried when its lease ends');
+    await new Promise<void>((recorded) => {
+      unrecorded.push({ attempt, result, outcome: outcomeOf(attempt, result, schedule, random), recorded });
+      writing ??= writeOutcomes();
+    });
+  }
+
+  async function writeOutcomes(): Promise<void> {
+    while (unrecorded.length > 0) {
+      const batch = unrecorded;
+      unrecorded = [];
+      try {
+        await recordAttempts(store, runner, batch);
+      } catch (error) {
+        logger.warn({ err: error, attempts: batch.length }, 'webhook attempts not recorded; their deliveries are retried when their leases end');
+      }
+      for (const entry of batch) entry.recorded();
     }
+    writing = undefined;
   }
 
   function poke(): void {
