@@ -6,7 +6,7 @@ import type { WebhookHeaders } from '@payframe/contract/webhook-signing';
 import { nonPublicReason, publicOnlyLookup } from '../security/webhook-targets.ts';
 
 /** A receiver has this long to answer; the lease (webhook-worker.ts) is longer. */
-export const ATTEMPT_TIMEOUT_MS = 10_000;
+const ATTEMPT_TIMEOUT_MS = 10_000;
 /** The answer's body is read (so the connection can be reused) up to this much, then the connection is dropped. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 

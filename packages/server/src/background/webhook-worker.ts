@@ -6,7 +6,7 @@ import { type Attempt, claimAttempts, type FinishedAttempt, outcomeOf, recordAtt
 import { type WebhookSender, webhookSender } from './webhook-sender.ts';
 
 /** How long a claimed delivery is this instance's: longer than an attempt may take (10 s), so two never overlap. */
-export const LEASE_MS = 20_000;
+const LEASE_MS = 20_000;
 /** Well under the 2 s within which a committed event's first attempt must start. */
 const POLL_MS = 250;
 const MAX_IN_FLIGHT = 32;
@@ -28,7 +28,7 @@ export type WebhookWorkerOptions = {
 export type WebhookWorker = { stop(): Promise<void> };
 
 /**
- * Runs in every instance (docs/webhooks.md, "Delivery"): polls for due deliveries with one indexed
+ * Runs in every instance (docs/webhooks.md, "Delivery and retries"): polls for due deliveries with one indexed
  * probe, leases a batch in the database, POSTs each signed, and records every attempt. Requests
  * only insert deliveries; nothing here runs on a request's path. A crash loses nothing: a leased
  * delivery whose instance died is due again when its lease ends.

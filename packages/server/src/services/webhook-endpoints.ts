@@ -2,6 +2,7 @@ import {
   type CreatedWebhookEndpoint,
   type CreateWebhookEndpointBody,
   type DeletedWebhookEndpoint,
+  type EventName,
   type ListPageQuery,
   type Mode,
   PayframeError,
@@ -9,7 +10,6 @@ import {
   type WebhookEndpointList,
 } from '@payframe/contract';
 import { generateWebhookSecret } from '@payframe/contract/webhook-signing';
-import type { EventName } from '@payframe/contract';
 import { epochSeconds } from '../domain/clock.ts';
 import { refusedTarget } from '../security/webhook-targets.ts';
 import { seal } from '../security/vault.ts';
@@ -18,7 +18,7 @@ import { endpointPage, findEndpoint, insertEndpoint, markEndpointDeleted } from 
 import type { WebhookEndpointsTable } from '../storage/schema.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
 
-export const ENDPOINT_DELETED = 'endpoint deleted';
+const ENDPOINT_DELETED = 'endpoint deleted';
 
 function endpointView(row: WebhookEndpointsTable): WebhookEndpoint {
   return {

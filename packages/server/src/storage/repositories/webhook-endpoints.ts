@@ -29,12 +29,6 @@ export function findEndpoint(db: Db, owner: Owner, id: string): Promise<WebhookE
     .executeTakeFirst();
 }
 
-/** Endpoints by id whatever their owner or state: for the delivery worker, which has no caller. */
-export function endpointsByIds(db: Db, ids: string[]): Promise<WebhookEndpointsTable[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', ids).execute();
-}
-
 /** Sets `deleted_at` once; answers whether this call deleted it. */
 export async function markEndpointDeleted(db: Db, owner: Owner, id: string, now: number): Promise<boolean> {
   const result = await db
