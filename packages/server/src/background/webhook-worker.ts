@@ -9,7 +9,9 @@ import { type WebhookSender, webhookSender } from './webhook-sender.ts';
 const LEASE_MS = 20_000;
 /** Well under the 2 s within which a committed event's first attempt must start. */
 const POLL_MS = 250;
-const MAX_IN_FLIGHT = 32;
+const MAX_IN_FLIGHT = 64;
+/** A claim is worth its transaction once this many slots are free. */
+const CLAIM_BATCH = 16;
 
 export type WebhookWorkerOptions = {
   store: Store;
@@ -60,8 +62,8 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   function track(attempt: Attempt): void {
     const running = run(attempt).finally(() => {
       inFlight.delete(running);
-      // Freed slots are filled at once rather than at the next poll, so a backlog drains at the receiver's pace.
-      if (inFlight.size <= MAX_IN_FLIGHT / 2) poke();
+      // Freed slots are filled at once rather than at the next poll, so a backlog drains at the receivers' pace.
+      if (inFlight.size <= MAX_IN_FLIGHT - CLAIM_BATCH) poke();
     });
     inFlight.add(running);
   }
