@@ -4,7 +4,7 @@ import { PayframeError } from '@payframe/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiRoutes } from './http/api.ts';
-import { BODY_LIMIT } from './http/body-parsers.ts';
+import { BODY_LIMIT, parseQueryString } from './http/body-parsers.ts';
 import { clientErrorHandler, installErrorHandler, PRE_ROUTING_HEADERS } from './http/error-handler.ts';
 import { turnAwayWhileStopping } from './http/graceful-stop.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -46,7 +46,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout: requestTimeoutMs,
     ...(options.https ? { https: { ...options.https, ...serverTimeouts } } : { http: serverTimeouts }),
     // Ids may be 255 characters (the contract's limit): longer path parameters are malformed URLs.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256, querystringParser: parseQueryString },
     // Errors raised before routing (a malformed URL such as /v2/%ZZ) bypass the error handler.
     frameworkErrors: (_error, _request, reply) => {
       const error = new PayframeError('PARAMETER_INVALID', 'The request URL is malformed.');

@@ -54,7 +54,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   await app.listen({ port: config.port, host: config.host });
   const runner = `${process.pid}-${services.ids.uuid()}`;
-  const sweeper = startSweeper({ store, jobs: SWEEPER_JOBS, periodMs: config.sweepIntervalMs, runner, clock: services.clock, logger });
+  const sweeper = startSweeper({ store, jobs: SWEEPER_JOBS, periodMs: config.sweepIntervalMs, runner, clock: services.clock, services, logger });
   const webhooks = startWebhookWorker({
     store,
     secretKey: secrets.webhookSecretKey,

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { ERROR_CODES, type ErrorCode } from '@payframe/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, TEST_PANS, tokenParams } from './client.ts';
-import { eventually, queryStore } from './database.ts';
+import { eventually } from './database.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
@@ -36,9 +36,9 @@ function examples(): Example[] {
 
 /** Method and path template of an example, as the endpoint table writes them. */
 function endpointOf(script: string): string {
-  const path = /"\$PAYFRAME_URL(\/[^"?]*)/.exec(script)?.[1] ?? '';
+  const path = /"\$PAYFRAME_URL(\/[^"]*)"/.exec(script)?.[1] ?? '';
   const method = /-X (\w+)/.exec(script)?.[1] ?? (/ -d /.test(script) ? 'POST' : 'GET');
-  return `${method} ${path.replace(/\$[A-Z_]+/g, ':id')}`;
+  return `${method} ${path.replace(/\?.*$/, '').replace(/\$[A-Z_]+/g, ':id')}`;
 }
 
 /** Field values that say what an object is or what state it is in: these must match the example exactly. */
@@ -106,18 +106,18 @@ async function variablesFor(script: string): Promise<Record<string, string>> {
   if (script.includes('$ENDPOINT_ID')) {
     variables.ENDPOINT_ID = (await post('/v2/webhook_endpoints', { url: 'https://shop.example/webhooks/expiry', events: ['charge.expired'] })).id;
   }
-  if (script.includes('$EVENT_ID')) variables.EVENT_ID = await deliveredEvent();
+  if (script.includes('$EVENT_ID')) {
+    // The event is delivered to the test's receiver, so that its deliveries have one to show.
+    receiverEndpoint ??= (await post('/v2/webhook_endpoints', { url: receiver.url, events: ['charge.refunded'] })).id;
+    const charge = await createCharge(api, TEST_PANS.visa, { txn_reference: 'order-1042' });
+    await post(`/v2/charges/capture/${charge.id}`);
+    await post(`/v2/charges/refund/${charge.id}`, { amount: '200' });
+    const events = await api.get(`/v2/events?name=charge.refunded&charge=${charge.id}`);
+    const id: string = events.body.data[0].id;
+    await eventually(async () => ((await api.get(`/v2/events/${id}/deliveries`)).body.data[0]?.status === 'succeeded' ? true : undefined), 10_000, `delivery of ${id}`);
+    variables.EVENT_ID = id;
+  }
   return variables;
-}
-
-/** A charge.created event whose one delivery, to the test's receiver, has succeeded. */
-async function deliveredEvent(): Promise<string> {
-  receiverEndpoint ??= (await post('/v2/webhook_endpoints', { url: receiver.url, events: ['charge.created'] })).id;
-  const charge = await createCharge(api, TEST_PANS.visa);
-  const [event] = await queryStore(server.dataDir, "select id from events where charge_id = ? and name = 'charge.created'", [charge.id]);
-  const id = String(event?.id);
-  await eventually(async () => ((await api.get(`/v2/events/${id}/deliveries`)).body.data[0]?.status === 'succeeded' ? true : undefined), 10_000, `delivery of ${id}`);
-  return id;
 }
 
 describe('the curl examples of docs/api.md', () => {

@@ -585,7 +585,7 @@ describe('404 / 405', () => {
   });
 
   it('METHOD_NOT_ALLOWED for a known route with another method', async () => {
-    expectError(await api.get('/v2/charges'), 'METHOD_NOT_ALLOWED');
+    expectError(await api.request('PUT', '/v2/charges'), 'METHOD_NOT_ALLOWED');
     expectError(await api.request('DELETE', '/v2/charges/C0000000000000000000'), 'METHOD_NOT_ALLOWED');
     expectError(await api.request('PUT', '/v2/tokens', tokenParams(TEST_PANS.visa)), 'METHOD_NOT_ALLOWED');
     expectError(await api.get('/v2/charges/capture/C0000000000000000000'), 'METHOD_NOT_ALLOWED');

@@ -53,7 +53,7 @@ const DOCUMENTED: Record<string, number[]> = {
   UNSUPPORTED_MEDIA_TYPE: [415],
   RATE_LIMITED: [429],
 };
-const SUCCESS_TYPES = ['token', 'charge', 'refund', 'test_clock'];
+const SUCCESS_TYPES = ['token', 'charge', 'refund', 'test_clock', 'list', 'event'];
 
 let server: TestServer;
 /** The fuzzed account; the follow-up checks use another one, untouched by the fuzz. */

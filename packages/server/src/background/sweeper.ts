@@ -1,12 +1,14 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../domain/clock.ts';
+import type { ServiceDeps } from '../services/context.ts';
 import type { Store } from '../storage/db.ts';
 import { takeDueJobRun } from '../storage/repositories/background-jobs.ts';
 import { deleteIdempotencyRecords } from './jobs/delete-idempotency-records.ts';
 import { eraseExpiredTokens } from './jobs/erase-expired-tokens.ts';
+import { expireCharges } from './jobs/expire-charges.ts';
 import type { BackgroundJob } from './jobs/job.ts';
 
-export const SWEEPER_JOBS: BackgroundJob[] = [eraseExpiredTokens, deleteIdempotencyRecords];
+export const SWEEPER_JOBS: BackgroundJob[] = [eraseExpiredTokens, deleteIdempotencyRecords, expireCharges];
 
 export type SweeperOptions = {
   store: Store;
@@ -16,6 +18,8 @@ export type SweeperOptions = {
   /** Names this instance in the jobs table. */
   runner: string;
   clock: Clock;
+  /** What jobs that write through services need (ids, views of charges). */
+  services: ServiceDeps;
   logger: Logger;
 };
 
@@ -27,7 +31,7 @@ export type Sweeper = { stop(): Promise<void> };
  * twice, so a slow run overlapping the next one does no harm.
  */
 export function startSweeper(options: SweeperOptions): Sweeper {
-  const { store, jobs, periodMs, runner, clock, logger } = options;
+  const { store, jobs, periodMs, runner, clock, services, logger } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
@@ -39,7 +43,7 @@ export function startSweeper(options: SweeperOptions): Sweeper {
         const now = clock.now();
         const taken = await store.transaction((tx) => takeDueJobRun(tx, job.name, now, periodMs, runner));
         if (!taken) continue;
-        const changed = await store.transaction((tx) => job.run(tx, now));
+        const changed = await store.transaction((tx) => job.run(tx, now, services));
         if (changed > 0) logger.info({ job: job.name, changed }, 'background job done');
       } catch (error) {
         logger.warn({ err: error, job: job.name }, 'background job failed; it runs again next period');

@@ -1,4 +1,5 @@
 import { keysCommand } from './keys.ts';
+import { seedCommand } from './seed.ts';
 import { serveCommand } from './serve.ts';
 
 const USAGE = `Usage:
@@ -8,6 +9,7 @@ const USAGE = `Usage:
   payframe keys create --account NAME --mode test|live [--json] [--data-dir DIR | --database-url URL]
   payframe keys list [--account NAME] [--json] [--data-dir DIR | --database-url URL]
   payframe keys revoke KEY_OR_ID [--json] [--data-dir DIR | --database-url URL]
+  payframe seed --account NAME --charges N [--json] [--data-dir DIR | --database-url URL]
 
 Every flag of serve has an environment variable: see docs/operations.md.`;
 
@@ -16,6 +18,7 @@ const [command, ...rest] = process.argv.slice(2);
 try {
   if (command === 'serve') await serveCommand(rest);
   else if (command === 'keys') await keysCommand(rest);
+  else if (command === 'seed') await seedCommand(rest);
   else {
     const asked = command === undefined || command === 'help' || command === '--help' || command === '-h';
     (asked ? console.log : console.error)(USAGE);

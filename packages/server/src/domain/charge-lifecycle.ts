@@ -27,9 +27,17 @@ export type TransitionResult<C extends ChargeState> =
   | { ok: true; charge: C; refunded: number }
   | { ok: false; error: TransitionError };
 
+/**
+ * The one expiry rule: a charge still PENDING at `now` has expired if it was created at or before
+ * this time. Reads apply it to one charge (settle), lists and the sweeper as a condition in SQL.
+ */
+export function expiredIfCreatedBy(now: number): number {
+  return now - CHARGE_EXPIRY_MS;
+}
+
 /** Applies the exact 7-day expiry: a charge read at or after its deadline is released whole. */
 export function settle<C extends ChargeState>(charge: C, now: number): C {
-  if (charge.status !== 'PENDING' || now < charge.createdAt + CHARGE_EXPIRY_MS) return charge;
+  if (charge.status !== 'PENDING' || charge.createdAt > expiredIfCreatedBy(now)) return charge;
   return { ...charge, status: 'REFUNDED', reason: 'EXPIRED', threeDSStatus: 'NOT_AVAILABLE', amountRefunded: charge.amount };
 }
 

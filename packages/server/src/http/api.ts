@@ -8,6 +8,8 @@ import { registerBodyParsers } from './body-parsers.ts';
 import { databaseRateLimitStore, type RateLimits, rateLimitConfig } from './rate-limit.ts';
 import { chargeMoveRoutes, chargeReadRoutes } from './routes/charges.ts';
 import { eventDeliveryRoutes } from './routes/event-deliveries.ts';
+import { eventRoutes } from './routes/events.ts';
+import { listRoutes } from './routes/lists.ts';
 import { refundCreationRoutes, refundReadRoutes } from './routes/refunds.ts';
 import { testHelperRoutes } from './routes/test-helpers.ts';
 import { tokenCreationRoutes, tokenReadRoutes } from './routes/tokens.ts';
@@ -18,7 +20,7 @@ import { webhookEndpointRoutes } from './routes/webhook-endpoints.ts';
  *
  *   /v2                 key → HTTPS for live keys → unknown URL; rate limits; body parsers
  *   ├─ publishable realm  POST /tokens: publishable and secret keys alike
- *   └─ secret realm       refuses publishable keys; reads of tokens, charges and refunds;
+ *   └─ secret realm       refuses publishable keys; reads of tokens, charges and refunds; lists; events;
  *      │                  webhook endpoints, event deliveries and resend (either mode)
  *      ├─ money           refuses live keys while no acquirer is configured
  *      └─ test helpers    refuses live keys
@@ -45,6 +47,8 @@ export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits) {
       await secret.register(refundReadRoutes(store, deps));
       await secret.register(webhookEndpointRoutes(store, deps));
       await secret.register(eventDeliveryRoutes(store, deps));
+      await secret.register(listRoutes(store, deps));
+      await secret.register(eventRoutes(store, deps));
       await secret.register(async (money) => {
         money.addHook('onRequest', liveNeedsAcquirer(deps.liveAcquirer !== null));
         await money.register(chargeMoveRoutes(store, deps));

@@ -43,6 +43,14 @@ export function nestingDepth(value: unknown): number {
   return deepest;
 }
 
+/**
+ * Query strings nest the same way (`created[gte]=…`). Past a limit they are cut short rather than
+ * refused: the parser runs before routing, and every list ignores parameters it does not know.
+ */
+export function parseQueryString(input: string): Record<string, unknown> {
+  return qs.parse(input, { ...QS_OPTIONS, strictDepth: false, throwOnLimitExceeded: false });
+}
+
 /** A body past a qs limit (qs throws a RangeError) is the client's malformed body, not a server fault. */
 export function parseBracketed(input: string): Record<string, unknown> {
   try {

@@ -33,7 +33,7 @@ function validationError(
   const issue = error.validation[0];
   const segments = (issue?.instancePath ?? '').split('/').filter(Boolean);
   const sources: Record<string, unknown> = { params: request.params, querystring: request.query };
-  const source = sources[error.validationContext ?? ''] ?? request.body;
+  const source = error.validationContext && error.validationContext in sources ? sources[error.validationContext] : request.body;
   const parameter = segments.join('.') || 'body';
   if (valueAt(source, segments) === undefined) {
     return new PayframeError('PARAMETER_MISSING', `Missing required parameter: ${parameter}`, { parameter });

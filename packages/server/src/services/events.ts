@@ -1,6 +1,7 @@
-import type { Charge, Event, EventName, Mode, Refund } from '@payframe/contract';
+import { type Charge, type Event, type EventName, type Mode, PayframeError, type Refund } from '@payframe/contract';
 import { epochSeconds } from '../domain/clock.ts';
-import { insertEvent } from '../storage/repositories/events.ts';
+import { findEvent, insertEvent } from '../storage/repositories/events.ts';
+import type { Owner } from '../storage/repositories/owned.ts';
 import { endpointsTaking } from '../storage/repositories/webhook-endpoints.ts';
 import type { Db, ServiceDeps } from './context.ts';
 import { queueDeliveries } from './webhook-deliveries.ts';
@@ -36,4 +37,11 @@ export async function recordEvent(db: Db, deps: Pick<ServiceDeps, 'ids' | 'clock
   const owner = { accountId, mode };
   await queueDeliveries(db, deps, owner, event.id, await endpointsTaking(db, owner, name));
   return event;
+}
+
+/** The event's JSON as it was recorded. */
+export async function retrieveEvent(db: Db, owner: Owner, id: string): Promise<string> {
+  const event = await findEvent(db, owner, id);
+  if (!event) throw new PayframeError('RESOURCE_MISSING', 'No such event.', { parameter: 'id' });
+  return event.body;
 }

@@ -23,7 +23,7 @@ export function chargeMoveRoutes(store: Store, deps: ServiceDeps) {
         return idempotent(store, deps, request, reply, (tx) => createCharge(tx, deps, caller, request.body));
       },
     );
-    refuseOtherMethods(app, '/charges', ['POST']);
+    refuseOtherMethods(app, '/charges', ['GET', 'POST']);
 
     api.post(
       '/charges/capture/:id',

@@ -4,7 +4,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * Events (one per change of a charge, written in the change's transaction) and the webhook
  * tables fed from them. `seq` orders events by commit for the stream; lists read newest first
  * by `created_at`, with `seq` breaking ties so events of one millisecond keep their order.
- * Charges gain lower-cased copies of what lists filter on, so that every filter has an index.
+ * Charges gain lower-cased copies of what lists filter on, so that every filter has an index,
+ * and an index by status and age for the sweeper that records expiry.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -91,4 +92,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [name, columns] of Object.entries(chargeIndexes)) {
     await db.schema.createIndex(name).on(name.startsWith('refunds') ? 'refunds' : 'charges').columns(columns).execute();
   }
+  // The sweeper finds pending charges past their deadline across accounts, oldest first.
+  await db.schema.createIndex('charges_pending_deadline').on('charges').columns(['status', 'created_at']).execute();
 }

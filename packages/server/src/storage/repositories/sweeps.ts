@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../schema.ts';
+import type { ChargesTable, Database } from '../schema.ts';
 
 /**
  * Erases the sealed number and CVC of every unused token older than `lifetimeMs` on its own
@@ -22,4 +22,34 @@ export async function eraseExpiredTokenSecrets(db: Kysely<Database>, realNow: nu
 export async function deleteIdempotencyRecordsBefore(db: Kysely<Database>, cutoff: number): Promise<number> {
   const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Up to `limit` charges still recorded PENDING whose deadline has passed on their own account's
+ * clock, oldest first, with that clock's offset. `expiredIfCreatedBy` is the real-time cutoff;
+ * a test-mode charge's cutoff moves with its account's test clock.
+ */
+export async function pendingPastDeadline(
+  db: Kysely<Database>,
+  expiredIfCreatedBy: number,
+  limit: number,
+): Promise<Array<ChargesTable & { clock_offset: number }>> {
+  const offsetMs = sql<number>`(case when charges.mode = 'test' then accounts.test_clock_offset else 0 end) * 1000`;
+  const { maxOffset } = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('test_clock_offset'), sql<number>`0`).as('maxOffset'))
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('charges')
+    .innerJoin('accounts', 'accounts.id', 'charges.account_id')
+    .selectAll('charges')
+    .select(sql<number>`case when charges.mode = 'test' then accounts.test_clock_offset else 0 end`.as('clock_offset'))
+    .where('charges.status', '=', 'PENDING')
+    // The index range: no account's clock runs further ahead than the furthest one.
+    .where('charges.created_at', '<=', expiredIfCreatedBy + Math.max(0, Number(maxOffset)) * 1000)
+    .where(sql<boolean>`charges.created_at <= ${expiredIfCreatedBy} + ${offsetMs}`)
+    .orderBy('charges.created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, clock_offset: Number(row.clock_offset) }));
 }

@@ -32,3 +32,10 @@ export async function consumeToken(db: Db, id: string, now: number): Promise<boo
     .executeTakeFirst();
   return consumed.numUpdatedRows === 1n;
 }
+
+/** The tokens of a page of charges, in one query. */
+export async function tokensByIds(db: Db, ids: string[]): Promise<Map<string, TokensTable>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('tokens').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}

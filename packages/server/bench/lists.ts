@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:lists`: seeds one account with many charges (`payframe seed`), starts a server on
+ * it and measures, one request at a time, pages of 100 for each list filter, walking forward with
+ * starting_after and back with ending_before. Prints p50/p99 per filter against the 50 ms target.
+ *
+ *   --charges N        charges to seed (default 1000000)
+ *   --db sqlite|postgres|both   (default both)
+ *   --pages N          pages measured per filter and direction (default 50)
+ *   --postgres-url URL an administrative URL (default: the local server)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort, runCli, spawnServe } from '@payframe/server/process';
+import { createBenchDatabase, dropBenchDatabase, postgresAdminUrl } from './postgres.ts';
+import { latency, type Latency } from './report.ts';
+
+const TARGET_P99_MS = 50;
+const PAGE = 100;
+const log = (message: string) => process.stderr.write(`[bench:lists] ${message}\n`);
+
+const { values } = parseArgs({
+  options: {
+    charges: { type: 'string', default: '1000000' },
+    db: { type: 'string', default: 'both' },
+    pages: { type: 'string', default: '50' },
+    'postgres-url': { type: 'string' },
+  },
+  strict: true,
+});
+const charges = Number(values.charges);
+const pages = Number(values.pages);
+if (!Number.isSafeInteger(charges) || charges < 1) throw new Error('--charges must be a positive integer');
+if (!Number.isSafeInteger(pages) || pages < 1) throw new Error('--pages must be a positive integer');
+const stores = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
+if (!stores.every((store) => store === 'sqlite' || store === 'postgres')) throw new Error('--db must be sqlite, postgres or both');
+
+type Row = { store: string; filter: string; requests: number; latency: Latency };
+
+/** The filters measured: each one alone, as a merchant's back office would use them. */
+const FILTERS: Array<[string, string]> = [
+  ['charges', '/v2/charges'],
+  ['charges status=PENDING', '/v2/charges?status=PENDING'],
+  ['charges status=CHARGE_SUCCESS', '/v2/charges?status=CHARGE_SUCCESS'],
+  ['charges status=REFUNDED (expiry included)', '/v2/charges?status=REFUNDED'],
+  ['charges email', '/v2/charges?email=SHOPPER42%40example.com'],
+  ['charges last4', '/v2/charges?last4=4444'],
+  ['charges txn_reference', '/v2/charges?txn_reference=order-100042'],
+  ['charges created range', 'CREATED'],
+  ['refunds', '/v2/refunds'],
+  ['events', '/v2/events'],
+  ['events name=charge.captured', '/v2/events?name=charge.captured'],
+];
+
+async function timed(url: string, key: string): Promise<{ ms: number; body: any }> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { 'x-api-key': key } });
+  const body = await response.json();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+/** Pages forward from the newest, then back with ending_before: every page one request. */
+async function measure(base: string, path: string, key: string): Promise<number[]> {
+  const separator = path.includes('?') ? '&' : '?';
+  const times: number[] = [];
+  const cursors: string[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < pages; page++) {
+    const { ms, body } = await timed(`${base}${path}${separator}limit=${PAGE}${after ? `&starting_after=${after}` : ''}`, key);
+    times.push(ms);
+    if (!body.has_more) break;
+    after = body.data.at(-1).id;
+    cursors.push(body.data[0].id);
+  }
+  for (const before of cursors.reverse()) times.push((await timed(`${base}${path}${separator}limit=${PAGE}&ending_before=${before}`, key)).ms);
+  return times;
+}
+
+async function benchStore(store: string): Promise<Row[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'payframe-bench-lists-'));
+  const database = store === 'postgres' ? await createBenchDatabase(await postgresAdminUrl(values['postgres-url'] ?? null)) : null;
+  const storeArgs = ['--data-dir', dataDir, ...(database ? ['--database-url', database.url] : [])];
+  try {
+    log(`${store}: seeding ${charges} charges`);
+    const seeded = await runCli(['seed', '--account', 'bench', '--charges', String(charges), '--json', ...storeArgs], { timeoutMs: 4 * 60 * 60 * 1000 });
+    log(`${store}: ${seeded.stdout.trim()}`);
+    const keys = JSON.parse((await runCli(['keys', 'create', '--account', 'bench', '--mode', 'test', '--json', ...storeArgs])).stdout);
+    const port = await freePort('127.0.0.1');
+    // Request logs off, as in production benchmarks; readiness then comes from /healthz.
+    const server = await spawnServe({ args: [...storeArgs, '--port', String(port), '--log-level', 'warn'], healthUrl: `http://127.0.0.1:${port}` });
+    try {
+      const rows: Row[] = [];
+      const now = Math.floor(Date.now() / 1000);
+      for (const [name, path] of FILTERS) {
+        const resolved = path === 'CREATED' ? `/v2/charges?created[gte]=${now - 30 * 86_400}&created[lt]=${now - 14 * 86_400}` : path;
+        // One warm-up pass, as a running server would be; then the measured one.
+        await measure(server.url, resolved, keys.secretKey);
+        const times = await measure(server.url, resolved, keys.secretKey);
+        rows.push({ store, filter: name, requests: times.length, latency: latency(times) });
+        log(`${store}: ${name}: p99 ${rows.at(-1)!.latency.p99} ms`);
+      }
+      return rows;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    if (database) await dropBenchDatabase(database);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const rows: Row[] = [];
+for (const store of stores) rows.push(...(await benchStore(store)));
+console.log(`\nList pages of ${PAGE}, ${charges.toLocaleString('en')} charges in one account (target p99 < ${TARGET_P99_MS} ms)\n`);
+console.log('| store | list and filter | requests | p50 ms | p99 ms | target |');
+console.log('|---|---|---|---|---|---|');
+for (const row of rows) {
+  const verdict = row.latency.p99 < TARGET_P99_MS ? 'PASS' : 'MISS';
+  console.log(`| ${row.store} | ${row.filter} | ${row.requests} | ${row.latency.p50} | ${row.latency.p99} | ${verdict} |`);
+}

@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { simulatorAcquirer } from '../acquirer/simulator.ts';
+import { loadConfig } from '../config.ts';
+import { randomIds } from '../ids.ts';
+import { loadServerSecrets } from '../security/secrets.ts';
+import type { ServiceDeps } from '../services/context.ts';
+import { seedCharges } from '../services/seed.ts';
+import { parseFlags } from './args.ts';
+import { withStore } from './open-store.ts';
+
+const OPTIONS = { account: { type: 'string' }, charges: { type: 'string' }, json: { type: 'boolean' } } as const;
+
+/** `payframe seed`: fills a test-mode account with realistic charges, for benchmarks and demonstrations. */
+export async function seedCommand(args: string[]): Promise<void> {
+  const { config: flags, values } = parseFlags(args, OPTIONS);
+  const config = loadConfig(flags);
+  const account = typeof values.account === 'string' ? values.account.trim() : '';
+  if (!account) throw new Error('seed needs --account NAME');
+  const count = Number(values.charges);
+  if (!/^\d+$/.test(String(values.charges)) || !Number.isSafeInteger(count) || count < 1) throw new Error('seed needs --charges N (a positive integer)');
+  const deps: ServiceDeps = {
+    secrets: loadServerSecrets({ masterKey: config.masterKey, keyFile: join(config.dataDir, 'master.key') }),
+    liveAcquirer: null,
+    testAcquirer: simulatorAcquirer,
+    fees: { rateBasisPoints: config.feeRateBasisPoints, fixed: config.feeFixed },
+    // Events carry each charge's 3-D Secure link as the server would show it.
+    threeDSUrl: () => `${(config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/$/, '')}/3d-secure`,
+    ids: randomIds,
+    clock: { now: () => Date.now() },
+  };
+  const result = await withStore(config, (store) => seedCharges(store, deps, account, count, Date.now()));
+  const perSecond = Math.round((result.charges * 1000) / Math.max(1, result.ms));
+  console.log(
+    values.json === true
+      ? JSON.stringify({ ...result, chargesPerSecond: perSecond })
+      : `Seeded ${result.charges} test-mode charges (${result.refunds} refunds, ${result.events} events) into account ${account} in ${(result.ms / 1000).toFixed(1)} s: ${perSecond} charges/s.`,
+  );
+}

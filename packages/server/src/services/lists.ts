@@ -1,0 +1,70 @@
+import {
+  type ChargeList,
+  type ListChargesQuery,
+  type ListEventsQuery,
+  type ListRefundsQuery,
+  PayframeError,
+  type RefundList,
+} from '@payframe/contract';
+import { expiredIfCreatedBy, settle } from '../domain/charge-lifecycle.ts';
+import type { PageWindow } from '../storage/repositories/keyset.ts';
+import { type CreatedRange, listChargeRows, listEventBodies, listRefundRows, positionOf } from '../storage/repositories/lists.ts';
+import { tokensByIds } from '../storage/repositories/tokens.ts';
+import { toState, withState } from './charges.ts';
+import type { Caller, Db, ServiceDeps } from './context.ts';
+import { chargeView, refundView } from './views.ts';
+
+type Cursors = { limit: number; starting_after?: string | undefined; ending_before?: string | undefined };
+
+/** The window a list's cursor parameters ask for; a cursor that is not the caller's is a 400 on its parameter. */
+async function windowOf(db: Db, caller: Caller, list: 'charges' | 'refunds' | 'events', query: Cursors): Promise<PageWindow> {
+  const fetch = query.limit + 1;
+  const [parameter, id] =
+    query.starting_after !== undefined ? ['starting_after', query.starting_after] : ['ending_before', query.ending_before];
+  if (id === undefined) return { cursor: null, fetch };
+  const position = await positionOf(db, caller, list, id);
+  if (!position) {
+    throw new PayframeError('RESOURCE_MISSING', `No such object: ${id}.`, { parameter, status: 400 });
+  }
+  return { cursor: { direction: parameter === 'starting_after' ? 'older' : 'newer', ...position }, fetch };
+}
+
+/** The page, newest first, and whether more remain in the direction it was read. */
+function pageOf<T>(rows: T[], window: PageWindow): { data: T[]; has_more: boolean } {
+  const data = rows.slice(0, window.fetch - 1);
+  if (window.cursor?.direction === 'newer') data.reverse();
+  return { data, has_more: rows.length >= window.fetch };
+}
+
+/** Epoch seconds of the query to the milliseconds rows are stored in. */
+function createdMs(created: { gte?: number | undefined; lt?: number | undefined } | undefined): CreatedRange | undefined {
+  return created && { gte: created.gte === undefined ? undefined : created.gte * 1000, lt: created.lt === undefined ? undefined : created.lt * 1000 };
+}
+
+export async function listCharges(db: Db, deps: ServiceDeps, caller: Caller, query: ListChargesQuery): Promise<ChargeList> {
+  const window = await windowOf(db, caller, 'charges', query);
+  const filters = { status: query.status, created: createdMs(query.created), txnReference: query.txn_reference, email: query.email, last4: query.last4 };
+  const rows = await listChargeRows(db, caller, filters, window, expiredIfCreatedBy(caller.now));
+  const tokens = await tokensByIds(db, [...new Set(rows.map((row) => row.token_id))]);
+  const { data, has_more } = pageOf(rows, window);
+  return {
+    type: 'list',
+    url: '/v2/charges',
+    has_more,
+    data: data.map((row) => chargeView(withState(row, settle(toState(row), caller.now)), tokens.get(row.token_id)!, deps)),
+  };
+}
+
+export async function listRefunds(db: Db, caller: Caller, query: ListRefundsQuery): Promise<RefundList> {
+  const window = await windowOf(db, caller, 'refunds', query);
+  const { data, has_more } = pageOf(await listRefundRows(db, caller, query.charge, window), window);
+  return { type: 'list', url: '/v2/refunds', has_more, data: data.map(refundView) };
+}
+
+/** The list's JSON, with each event's stored bytes as they are: every reader of an event sends the same text. */
+export async function listEvents(db: Db, caller: Caller, query: ListEventsQuery): Promise<string> {
+  const window = await windowOf(db, caller, 'events', query);
+  const filters = { name: query.name, chargeId: query.charge, created: createdMs(query.created) };
+  const { data, has_more } = pageOf(await listEventBodies(db, caller, filters, window), window);
+  return `{"type":"list","url":"/v2/events","has_more":${has_more},"data":[${data.join(',')}]}`;
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, client, createCharge, expectErrorShape, TEST_PANS } from './client.ts';
+import { eventually, queryStore } from './database.ts';
+import { createKeys, startServer, type TestServer } from './harness.ts';
+
+/** GET /v2/events and /v2/events/:id, and `charge.expired` from the sweeper (default period). */
+
+let server: TestServer;
+let api: Client;
+let secretKey: string;
+let other: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  secretKey = (await createKeys(server.dataDir, 'events')).secretKey;
+  api = client(server.url, secretKey);
+  other = client(server.url, (await createKeys(server.dataDir, 'events-other')).secretKey);
+});
+afterAll(() => server?.stop());
+
+function expectError(response: { status: number; body: any }, status: number, code: string, parameter?: string): void {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expectErrorShape(response.body);
+  expect(response.body.error.code).toBe(code);
+  if (parameter !== undefined) expect(response.body.error.parameter).toBe(parameter);
+}
+
+async function ok(path: string, on: Client = api): Promise<any> {
+  const response = await on.get(path);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
+
+const names = (list: any) => list.data.map((event: any) => event.name);
+
+describe('events of a charge', () => {
+  it('lists each change newest first, and retrieves each as the list shows it, byte for byte', async () => {
+    const charge = await createCharge(api, TEST_PANS.visa3ds);
+    expect((await api.post(`/v2/test_helpers/charges/${charge.id}/authenticate`, { result: 'success' })).status).toBe(200);
+    expect((await api.post(`/v2/charges/capture/${charge.id}`)).status).toBe(200);
+    expect((await api.post(`/v2/charges/refund/${charge.id}`, { amount: '200' })).status).toBe(200);
+    expect((await api.post(`/v2/charges/refund/${charge.id}`)).status).toBe(200);
+
+    const list = await ok(`/v2/events?charge=${charge.id}`);
+    expect(list).toMatchObject({ type: 'list', url: '/v2/events', has_more: false });
+    expect(names(list)).toEqual(['charge.refunded', 'charge.refunded', 'charge.captured', 'charge.authentication_succeeded', 'charge.created']);
+    expect(list.data.map((event: any) => event.data.object.status)).toEqual(['REFUNDED', 'PARTIALLY_REFUNDED', 'CHARGE_SUCCESS', 'PENDING', 'PENDING']);
+    expect(list.data[0].data.refund).toMatchObject({ charge: charge.id, amount: 300 });
+    expect(list.data[4].data.refund).toBeUndefined();
+    const current = (await api.get(`/v2/charges/${charge.id}`)).body;
+    expect(list.data[0].data.object).toEqual(current);
+
+    const listText = await (await fetch(`${server.url}/v2/events?charge=${charge.id}`, { headers: { 'x-api-key': secretKey } })).text();
+    for (const event of list.data) {
+      const response = await fetch(`${server.url}/v2/events/${event.id}`, { headers: { 'x-api-key': secretKey } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual(event);
+      expect(listText).toContain(text);
+    }
+  });
+
+  it('filters by name, charge and creation time, and pages both ways', async () => {
+    const charges = [];
+    for (let index = 0; index < 3; index++) charges.push(await createCharge(api, TEST_PANS.visa));
+    for (const charge of charges) expect((await api.post(`/v2/charges/capture/${charge.id}`)).status).toBe(200);
+
+    const captured = await ok('/v2/events?name=charge.captured&limit=3');
+    expect(captured.data.map((event: any) => event.data.object.id)).toEqual(charges.map((charge) => charge.id).reverse());
+    expect(captured.has_more).toBe(true);
+    const older = await ok(`/v2/events?name=charge.captured&limit=3&starting_after=${captured.data[2].id}`);
+    expect(names(older)).toEqual(['charge.captured']);
+    expect(older.has_more).toBe(false);
+    const newer = await ok(`/v2/events?name=charge.captured&limit=2&ending_before=${captured.data[2].id}`);
+    expect(newer.data.map((event: any) => event.id)).toEqual([captured.data[0].id, captured.data[1].id]);
+    expect(newer.has_more).toBe(false);
+
+    const all = await ok('/v2/events?limit=100');
+    const seconds = all.data.map((event: any) => event.created);
+    expect([...seconds].sort((a: number, b: number) => b - a)).toEqual(seconds);
+    const since = seconds[0];
+    const recent = await ok(`/v2/events?limit=100&created[gte]=${since}`);
+    expect(recent.data.every((event: any) => event.created >= since)).toBe(true);
+    expect(recent.data.length).toBe(all.data.filter((event: any) => event.created >= since).length);
+    const before = await ok(`/v2/events?limit=100&created[lt]=${since}`);
+    expect(before.data.length + recent.data.length).toBe(all.data.length);
+    expect((await ok('/v2/events?charge=C00000000000000000000')).data).toEqual([]);
+  });
+
+  it('refuses bad parameters, and hides other accounts’ events', async () => {
+    const charge = await createCharge(other, TEST_PANS.visa);
+    const foreign = (await ok(`/v2/events?charge=${charge.id}`, other)).data[0];
+    expectError(await api.get(`/v2/events/${foreign.id}`), 404, 'RESOURCE_MISSING');
+    expectError(await api.get('/v2/events/evt_000000000000000000000000'), 404, 'RESOURCE_MISSING');
+    expect((await ok(`/v2/events?charge=${charge.id}`)).data).toEqual([]);
+    expectError(await api.get(`/v2/events?starting_after=${foreign.id}`), 400, 'RESOURCE_MISSING', 'starting_after');
+    expectError(await api.get(`/v2/events?starting_after=${foreign.id}&ending_before=${foreign.id}`), 400, 'PARAMETER_INVALID', 'ending_before');
+    expectError(await api.get('/v2/events?name=charge.exploded'), 400, 'PARAMETER_INVALID', 'name');
+    expectError(await api.get('/v2/events?limit=0'), 400, 'PARAMETER_INVALID', 'limit');
+    expectError(await api.request('POST', '/v2/events'), 405, 'METHOD_NOT_ALLOWED');
+  });
+});
+
+describe('charge.expired', () => {
+  it('is recorded within 5 s of a test-clock advance past the deadline, once', async () => {
+    const keys = await createKeys(server.dataDir, 'events-expiry');
+    const clockApi = client(server.url, keys.secretKey);
+    const pending = await createCharge(clockApi, TEST_PANS.visa3ds);
+    const captured = await createCharge(clockApi, TEST_PANS.visa);
+    expect((await clockApi.post(`/v2/charges/capture/${captured.id}`)).status).toBe(200);
+    const advanced = await clockApi.post('/v2/test_helpers/clock', { advance_seconds: String(7 * 24 * 3600) });
+    expect(advanced.status).toBe(200);
+    const advancedAt = Date.now();
+
+    const expired = await eventually(
+      async () => (await ok(`/v2/events?name=charge.expired`, clockApi)).data[0],
+      15_000,
+      'charge.expired recorded',
+    );
+    expect(Date.now() - advancedAt).toBeLessThan(5_000);
+    expect(expired.data.object).toMatchObject({ id: pending.id, status: 'REFUNDED', reason: 'EXPIRED', amount_refunded: 500 });
+    expect(expired.data.object.threedSecure.status).toBe('NOT_AVAILABLE');
+    expect(expired.created).toBeGreaterThanOrEqual(advanced.body.now);
+    // Recorded in the store, not only applied on read (an embedded store's commit reaches other readers at its next group commit).
+    const stored = async () => (await queryStore(server.dataDir, 'select status, reason from charges where id = ?', [pending.id]))[0];
+    expect(await eventually(async () => ((await stored())?.status === 'REFUNDED' ? stored() : undefined), 5_000, 'expiry stored')).toEqual({
+      status: 'REFUNDED',
+      reason: 'EXPIRED',
+    });
+
+    // Two more runs of the job later, still one event, and none for the captured charge.
+    const runAt = async () => Number((await queryStore(server.dataDir, "select next_run_at from background_jobs where name = 'expire-charges'"))[0]?.next_run_at);
+    const seen = await runAt();
+    await eventually(async () => ((await runAt()) > seen ? true : undefined), 15_000, 'a later run');
+    const later = await runAt();
+    await eventually(async () => ((await runAt()) > later ? true : undefined), 15_000, 'another run');
+    const list = await ok('/v2/events?name=charge.expired', clockApi);
+    expect(list.data.map((event: any) => event.data.object.id)).toEqual([pending.id]);
+    expect(names(await ok(`/v2/events?charge=${pending.id}`, clockApi))).toEqual(['charge.expired', 'charge.created']);
+    expectError(await clockApi.post(`/v2/charges/capture/${pending.id}`), 402, 'CHARGE_EXPIRED');
+  });
+});

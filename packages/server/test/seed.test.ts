@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, client } from './client.ts';
+import { queryStore } from './database.ts';
+import { cli, createKeys, startServer, storeArgs, type TestServer } from './harness.ts';
+
+/** `payframe seed` fills an account in bulk; the lists then read it like any other. */
+
+const COUNT = 2_000;
+
+let server: TestServer;
+let api: Client;
+let seeded: { charges: number; refunds: number; events: number };
+
+beforeAll(async () => {
+  server = await startServer({ env: { PAYFRAME_SWEEP_INTERVAL_MS: '60000' } });
+  const run = await cli(['seed', '--account', 'seeded', '--charges', String(COUNT), '--json', ...(await storeArgs(server.dataDir))]);
+  expect(run.code, run.stderr).toBe(0);
+  seeded = JSON.parse(run.stdout);
+  api = client(server.url, (await createKeys(server.dataDir, 'seeded')).secretKey);
+}, 120_000);
+afterAll(() => server?.stop());
+
+async function all(path: string): Promise<any[]> {
+  const items: any[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const response = await api.get(`${path}${path.includes('?') ? '&' : '?'}limit=100${after ? `&starting_after=${after}` : ''}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    items.push(...response.body.data);
+    if (!response.body.has_more) return items;
+    after = response.body.data.at(-1).id;
+  }
+}
+
+describe('payframe seed', () => {
+  it('writes the charges, their refunds and events, in a realistic mix', async () => {
+    expect(seeded.charges).toBe(COUNT);
+    const counts = await queryStore(server.dataDir, "select c.status, c.reason, count(*) as n from charges c join accounts a on a.id = c.account_id where a.name = 'seeded' group by c.status, c.reason");
+    const byStatus = Object.fromEntries(counts.map((row) => [`${row.status}/${row.reason ?? ''}`, Number(row.n)]));
+    for (const kind of ['PENDING/', 'CHARGE_SUCCESS/', 'PARTIALLY_REFUNDED/', 'REFUNDED/', 'REFUNDED/EXPIRED', 'CHARGE_FAILED/CANCEL_USING_API']) {
+      expect(byStatus[kind], kind).toBeGreaterThan(COUNT / 50);
+    }
+    expect(Object.values(byStatus).reduce((sum, n) => sum + n, 0)).toBe(COUNT);
+    const [events] = await queryStore(server.dataDir, 'select count(*) as n from events');
+    expect(Number(events!.n)).toBe(seeded.events);
+    const [refunds] = await queryStore(server.dataDir, 'select count(*) as n from refunds');
+    expect(Number(refunds!.n)).toBe(seeded.refunds);
+  });
+
+  it('lists every seeded charge once, newest first, and each filter agrees with the charges', async () => {
+    const charges = await all('/v2/charges');
+    expect(charges).toHaveLength(COUNT);
+    expect(new Set(charges.map((charge) => charge.id)).size).toBe(COUNT);
+    const created = charges.map((charge) => charge.created);
+    expect([...created].sort((a, b) => b - a)).toEqual(created);
+    expect(new Set(charges.map((charge) => charge.currency)).size).toBeGreaterThan(2);
+
+    for (const status of ['PENDING', 'CHARGE_SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CHARGE_FAILED']) {
+      const filtered = await all(`/v2/charges?status=${status}`);
+      expect(filtered.map((charge) => charge.id), status).toEqual(charges.filter((charge) => charge.status === status).map((charge) => charge.id));
+    }
+    const sample = charges[123];
+    const email = (await queryStore(server.dataDir, 'select email from charges where id = ?', [sample.id]))[0]!.email as string;
+    const byEmail = await all(`/v2/charges?email=${encodeURIComponent(email.toUpperCase())}`);
+    expect(byEmail.map((charge) => charge.id)).toContain(sample.id);
+    expect(byEmail.length).toBe((await queryStore(server.dataDir, 'select id from charges where email = ?', [email])).length);
+    const byLast4 = await all(`/v2/charges?last4=${sample.token.card.last4Digits}`);
+    expect(byLast4.map((charge) => charge.id)).toEqual(charges.filter((charge) => charge.token.card.last4Digits === sample.token.card.last4Digits).map((charge) => charge.id));
+    const withReference = charges.find((charge) => charge.txn_reference !== null);
+    expect((await all(`/v2/charges?txn_reference=${withReference.txn_reference}`)).map((charge) => charge.id)).toEqual([withReference.id]);
+    const since = created[500];
+    expect((await all(`/v2/charges?created[gte]=${since}`)).length).toBe(created.filter((time) => time >= since).length);
+
+    const refunds = await all('/v2/refunds');
+    expect(refunds).toHaveLength(seeded.refunds);
+    const expired = await all('/v2/events?name=charge.expired');
+    expect(expired.length).toBe(charges.filter((charge) => charge.reason === 'EXPIRED').length);
+    const history = await all(`/v2/events?charge=${charges.find((charge) => charge.status === 'PARTIALLY_REFUNDED').id}`);
+    expect(history.map((event) => event.name).reverse().filter((name) => !name.startsWith('charge.authentication'))).toEqual([
+      'charge.created',
+      'charge.captured',
+      'charge.refunded',
+    ]);
+  });
+
+  it('refuses a missing account or a bad count', async () => {
+    const store = await storeArgs(server.dataDir);
+    expect((await cli(['seed', '--charges', '5', ...store])).code).toBe(1);
+    const bad = await cli(['seed', '--account', 'seeded', '--charges', 'many', ...store]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--charges');
+  });
+});
