@@ -35,8 +35,13 @@ export async function runMatrix(passthrough: string[]): Promise<void> {
 }
 
 /** Our flags go last so they win over a --db or --instances passed through by mistake. */
-function runOne(setup: Setup, passthrough: string[]): Promise<Row> {
-  const args = ['--import', 'tsx', FLOWS, ...passthrough, '--json', '--db', setup.db, '--instances', String(setup.instances)];
+async function runOne(setup: Setup, passthrough: string[]): Promise<Row> {
+  return { setup, ...(await runFlows([...passthrough, '--db', setup.db, '--instances', String(setup.instances)])) };
+}
+
+/** One `flows.ts --json` run in its own process: its figures, or why there are none. */
+export function runFlows(flags: string[]): Promise<{ figures: Figures | null; failure: string | null }> {
+  const args = ['--import', 'tsx', FLOWS, ...flags, '--json'];
   return new Promise((resolve) => {
     // stderr passes through (progress and failures); stdout is the one JSON line.
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -49,9 +54,9 @@ function runOne(setup: Setup, passthrough: string[]): Promise<Row> {
       process.off('SIGTERM', forward);
       const line = stdout.trim().split('\n').pop() ?? '';
       try {
-        resolve({ setup, figures: JSON.parse(line) as Figures, failure: null });
+        resolve({ figures: JSON.parse(line) as Figures, failure: null });
       } catch {
-        resolve({ setup, figures: null, failure: `exit code ${code}` });
+        resolve({ figures: null, failure: `exit code ${code}` });
       }
     });
   });

@@ -5,12 +5,13 @@
  *   npm run bench -- [--concurrency 32] [--seconds 15] [--warmup 2] [--json]
  *                    [--log-level warn] [--profile] [--profile-dir DIR]
  *                    [--db sqlite|postgres] [--instances 1] [--postgres-url URL] [--pool-size N]
- *                    [--count-queries] [--matrix]
+ *                    [--count-queries] [--matrix] [--webhook]
  *
  * --db sqlite (default): one server on the embedded store. --db postgres: a throwaway database
  * (dropped at the end), N instances sharing it and one master key, requests alternating between
  * the instances; per-flow query counts from PostgreSQL's statistics. --count-queries adds exact
- * per-statement counts measured inside the servers. --matrix: see compare.ts.
+ * per-statement counts measured inside the servers. --matrix: see compare.ts. --webhook: the run
+ * without and with one webhook endpoint, see webhook.ts.
  *
  * Loopback only, bounded in time (and in errors); servers and database are removed on every exit
  * path, Ctrl-C included. The load generator shares the box with the servers, so it stays cheap:
@@ -32,12 +33,14 @@ import {
   type Deployment,
   deploy,
   log,
+  onCleanup,
   queryLogPath,
   startServer,
   stopServer,
 } from './deployment.ts';
 import { type ApiClient, apiClient, drive, type Run } from './load.ts';
 import { type Options, parseOptions } from './options.ts';
+import { registerEndpoint, startBenchReceiver } from './webhook.ts';
 import { boxBusyMs, cpuMs, procStatusMb, sampleRss } from './proc.ts';
 import { queryCountsPerFlow, readStats, waitForNoBackends } from './postgres.ts';
 import { readQueryLogs } from './query-log.ts';
@@ -54,6 +57,10 @@ async function main(): Promise<void> {
   if (options.matrix) {
     const { runMatrix } = await import('./compare.ts');
     return runMatrix(argv.filter((arg) => arg !== '--matrix'));
+  }
+  if (options.webhook) {
+    const { runWebhookComparison } = await import('./webhook.ts');
+    return runWebhookComparison(argv);
   }
   // Taken before our own load starts: it says how busy the shared box already was.
   const loadAverage1m = loadavg()[0] ?? 0;
@@ -88,6 +95,9 @@ async function benchmark(options: Options, loadAverage1m: number): Promise<Figur
   const instances = measured.instances.map((instance, index) => ({ ...instance, exitCode: exitCodes[index] ?? null }));
   const figures = figuresOf(measured.run, options, { ...measured, instances, loadAverage1m });
   if (deployment.database) figures.postgres = await postgresFigures(deployment, measured, options);
+  if (measured.webhooksReceived !== null) {
+    figures.webhooks = { received: measured.webhooksReceived, receivedPerSecond: Math.round((measured.webhooksReceived / measured.run.elapsedS) * 10) / 10 };
+  }
   const profiled = servers[0];
   if (options.profileDir && profiled) figures.profile = loadProfile(options.profileDir, profiled.pid, measured.run.startedAt, measured.run.endedAt);
   return figures;
@@ -100,12 +110,19 @@ type Measured = {
   benchCpuMs: number;
   backendCpuMs: number | null;
   boxBusyMs: number | null;
+  /** Webhooks the receiver got during the measured run; null without --with-webhook. */
+  webhooksReceived: number | null;
 };
 
 /** Key → warm-up → measured run, with the servers' (and backends') memory and CPU read around the measured part. */
 async function measure(servers: BenchServer[], deployment: Deployment, options: Options): Promise<Measured> {
   const readyRssMb = servers.map((server) => procStatusMb(server.pid, 'VmRSS'));
   const key = await createTestKey(deployment);
+  const receiver = options.withWebhook ? await startBenchReceiver() : null;
+  if (receiver) {
+    onCleanup(() => receiver.close());
+    await registerEndpoint(servers[0]?.url ?? '', key, receiver.url);
+  }
   const apis = servers.map((server) => apiClient(server.url, key, options.concurrency));
   const samplers = servers.map((server) => sampleRss(server.pid));
   try {
@@ -116,7 +133,9 @@ async function measure(servers: BenchServer[], deployment: Deployment, options: 
     const backendsBefore = deployment.database ? await backendCpu(deployment.database) : null;
     const benchCpuBefore = process.cpuUsage();
     const boxBefore = boxBusyMs();
+    const receivedBefore = receiver?.received() ?? 0;
     const run = await drive(apis, options.concurrency, options.seconds);
+    const webhooksReceived = receiver ? receiver.received() - receivedBefore : null;
     const boxAfter = boxBusyMs();
     const benchCpu = process.cpuUsage(benchCpuBefore);
     const serverCpuAfter = servers.map((server) => cpuMs(server.pid));
@@ -134,7 +153,7 @@ async function measure(servers: BenchServer[], deployment: Deployment, options: 
     });
     const backendCpuMs = backendsBefore && backendsAfter ? cpuDelta(backendsBefore, backendsAfter) : null;
     const boxMs = boxBefore === null || boxAfter === null ? null : boxAfter - boxBefore;
-    return { run, warmupFlows, instances, benchCpuMs: (benchCpu.user + benchCpu.system) / 1_000, backendCpuMs, boxBusyMs: boxMs };
+    return { run, warmupFlows, instances, benchCpuMs: (benchCpu.user + benchCpu.system) / 1_000, backendCpuMs, boxBusyMs: boxMs, webhooksReceived };
   } finally {
     for (const sampler of samplers) sampler.stop();
     for (const api of apis) api.close();

@@ -19,6 +19,10 @@ export type Options = {
   poolSize: number | null;
   countQueries: boolean;
   matrix: boolean;
+  /** Two runs, without and then with one webhook endpoint: see webhook.ts. */
+  webhook: boolean;
+  /** This run registers one webhook endpoint at a local receiver answering 200. */
+  withWebhook: boolean;
 };
 
 export function parseOptions(argv: string[]): Options {
@@ -38,6 +42,8 @@ export function parseOptions(argv: string[]): Options {
       'pool-size': { type: 'string' },
       'count-queries': { type: 'boolean', default: false },
       matrix: { type: 'boolean', default: false },
+      webhook: { type: 'boolean', default: false },
+      'with-webhook': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -60,6 +66,8 @@ export function parseOptions(argv: string[]): Options {
     poolSize: values['pool-size'] === undefined ? null : positiveNumber('pool-size', values['pool-size'], 1, 200),
     countQueries: values['count-queries'],
     matrix: values.matrix,
+    webhook: values.webhook,
+    withWebhook: values['with-webhook'],
   };
 }
 

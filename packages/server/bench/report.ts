@@ -76,6 +76,8 @@ export type Figures = {
   postgres?: PostgresFigures | undefined;
   targets: Record<'flowsPerSecond' | 'p99' | 'rss', { target: string; pass: boolean }>;
   profile?: ProfileSummary | undefined;
+  /** With --with-webhook: what the receiver got during the measured run. */
+  webhooks?: { received: number; receivedPerSecond: number } | undefined;
 };
 
 export type InstanceMachine = { pid: number; readyRssMb: number | null; peakRssMb: number | null; maxSampledRssMb: number | null; cpuMs: number | null; exitCode: number | null };

@@ -6,7 +6,9 @@ import { promisify } from 'node:util';
 import { ERROR_CODES, type ErrorCode } from '@payframe/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, TEST_PANS, tokenParams } from './client.ts';
+import { eventually } from './database.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
+import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
 // Every curl example of docs/api.md runs as written, with the real curl, against a real server:
 // the shell variables the page documents are set to fresh objects of the state each example needs.
@@ -62,6 +64,9 @@ let server: TestServer;
 let api: Client;
 let secretKey: string;
 let curlHome: string;
+/** Answers every webhook 200: the examples' events are delivered to it. */
+let receiver: Receiver;
+let receiverEndpoint: string | undefined;
 
 beforeAll(async () => {
   server = await startServer();
@@ -70,8 +75,12 @@ beforeAll(async () => {
   // curl reads $CURL_HOME/.curlrc: the examples stay as written, and the status comes out after the body.
   curlHome = mkdtempSync(join(tmpdir(), 'payframe-curl-'));
   writeFileSync(join(curlHome, '.curlrc'), 'silent\nshow-error\nwrite-out = "\\n%{http_code}"\n');
+  receiver = await startReceiver();
 });
-afterAll(() => server?.stop());
+afterAll(async () => {
+  await receiver?.close();
+  await server?.stop();
+});
 
 async function post(path: string, params: Record<string, unknown> = {}): Promise<any> {
   const response = await api.post(path, params);
@@ -94,12 +103,19 @@ async function variablesFor(script: string): Promise<Record<string, string>> {
     await post(`/v2/charges/capture/${charge.id}`);
     variables.REFUND_ID = (await post(`/v2/charges/refund/${charge.id}`, { amount: '500' })).id;
   }
+  if (script.includes('$ENDPOINT_ID')) {
+    variables.ENDPOINT_ID = (await post('/v2/webhook_endpoints', { url: 'https://shop.example/webhooks/expiry', events: ['charge.expired'] })).id;
+  }
   if (script.includes('$EVENT_ID')) {
+    // The event is delivered to the test's receiver, so that its deliveries have one to show.
+    receiverEndpoint ??= (await post('/v2/webhook_endpoints', { url: receiver.url, events: ['charge.refunded'] })).id;
     const charge = await createCharge(api, TEST_PANS.visa, { txn_reference: 'order-1042' });
     await post(`/v2/charges/capture/${charge.id}`);
     await post(`/v2/charges/refund/${charge.id}`, { amount: '200' });
     const events = await api.get(`/v2/events?name=charge.refunded&charge=${charge.id}`);
-    variables.EVENT_ID = events.body.data[0].id;
+    const id: string = events.body.data[0].id;
+    await eventually(async () => ((await api.get(`/v2/events/${id}/deliveries`)).body.data[0]?.status === 'succeeded' ? true : undefined), 10_000, `delivery of ${id}`);
+    variables.EVENT_ID = id;
   }
   return variables;
 }
@@ -108,7 +124,7 @@ describe('the curl examples of docs/api.md', () => {
   const all = examples();
 
   it('cover every /v2 endpoint of the endpoint table', () => {
-    const table = [...doc.matchAll(/^\| `(GET|POST) (\/v2\/[^`]*)` \|/gm)].map(([, method, path]) => `${method} ${path?.replace(/:\w+/g, ':id')}`);
+    const table = [...doc.matchAll(/^\| `(GET|POST|DELETE) (\/v2\/[^`]*)` \|/gm)].map(([, method, path]) => `${method} ${path?.replace(/:\w+/g, ':id')}`);
     const endpoints = table.filter((endpoint) => !endpoint.endsWith('/openapi.json'));
     expect(endpoints.length).toBeGreaterThanOrEqual(11);
     expect(new Set(all.map((example) => endpointOf(example.script)))).toEqual(new Set(endpoints));

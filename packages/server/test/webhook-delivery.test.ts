@@ -10,11 +10,13 @@ import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
 let server: TestServer;
 let api: Client;
+let secretKey: string;
 let receiver: Receiver;
 
 beforeAll(async () => {
   server = await startServer({ env: { PAYFRAME_WEBHOOK_RETRY_SCHEDULE: '1,1,1' } });
-  api = client(server.url, (await createKeys(server.dataDir, 'webhook-delivery')).secretKey);
+  secretKey = (await createKeys(server.dataDir, 'webhook-delivery')).secretKey;
+  api = client(server.url, secretKey);
 });
 afterAll(() => server?.stop());
 const endpoints: string[] = [];
@@ -64,16 +66,20 @@ describe('webhook delivery', () => {
     receiver = await startReceiver((_request, n) => ({ status: n <= 2 ? 500 : 200 }));
     const endpoint = await endpointAt(receiver.url);
     const charge = await createCharge(api, TEST_PANS.visa);
+    const committed = Date.now();
     const eventId = await createdEventOf(charge.id);
 
     const delivery = await settled(eventId, endpoint.id, 20_000);
+    // The first attempt starts within 2 s of the commit the API acknowledged.
+    expect((receiver.received[0]?.at ?? Infinity) - committed).toBeLessThan(2_000);
     expect(delivery).toMatchObject({ type: 'webhook_delivery', event: eventId, status: 'succeeded', attempts: 3, last_status_code: 200, last_error: null, next_attempt: null });
     expect(receiver.received).toHaveLength(3);
-    const stored = await queryStore(server.dataDir, 'select body from events where id = ?', [eventId]);
+    // Byte for byte what GET /v2/events/:id serves.
+    const served = await (await fetch(`${server.url}/v2/events/${eventId}`, { headers: { 'x-api-key': secretKey } })).text();
     for (const request of receiver.received) {
       expect(request.id).toBe(eventId);
       expect(request.contentType).toBe('application/json');
-      expect(request.body).toBe(String(stored[0]?.body));
+      expect(request.body).toBe(served);
       expect(Math.abs(Number(request.timestamp) - request.at / 1000)).toBeLessThan(5);
       const headers = { 'webhook-id': request.id, 'webhook-timestamp': request.timestamp, 'webhook-signature': request.signature };
       expect(new Webhook(endpoint.secret).verify(request.body, headers)).toMatchObject({ id: eventId, name: 'charge.created' });

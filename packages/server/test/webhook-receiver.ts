@@ -11,7 +11,7 @@ export type Behaviour = (request: Received, n: number) => { status: number; head
  * A merchant's webhook endpoint on 127.0.0.1: records every POST with its raw body and the three
  * webhook-* headers, and how many attempts of one webhook-id were in flight at the same time.
  */
-export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 })) {
+export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 }), port = 0) {
   const received: Received[] = [];
   const inFlight = new Map<string, number>();
   const overlaps: string[] = [];
@@ -45,13 +45,13 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 
       setTimeout(() => response.writeHead(answer.status, answer.headers).end('ok'), 5);
     });
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const bound = (server.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}/webhooks`,
-    port,
+    url: `http://127.0.0.1:${bound}/webhooks`,
+    port: bound,
     received,
     overlaps,
     setBehaviour(next: Behaviour) {

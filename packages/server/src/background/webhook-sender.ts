@@ -6,7 +6,7 @@ import type { WebhookHeaders } from '@payframe/contract/webhook-signing';
 import { nonPublicReason, publicOnlyLookup } from '../security/webhook-targets.ts';
 
 /** A receiver has this long to answer; the lease (webhook-worker.ts) is longer. */
-export const ATTEMPT_TIMEOUT_MS = 10_000;
+const ATTEMPT_TIMEOUT_MS = 10_000;
 /** The answer's body is read (so the connection can be reused) up to this much, then the connection is dropped. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
@@ -36,7 +36,7 @@ export function webhookSender(): WebhookSender {
       if (url.protocol !== 'https:') return Promise.resolve({ statusCode: null, error: 'refused: live endpoints must be https' });
       const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
       const refused = isIP(host) ? nonPublicReason(host) : null;
-      if (refused) return Promise.resolve({ statusCode: null, error: `refused: ${refused}` });
+      if (refused) return Promise.resolve({ statusCode: null, error: `refused: the address is ${refused}` });
     }
     const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
     const transport = protocol === 'https:' ? https : http;

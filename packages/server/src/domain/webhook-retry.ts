@@ -1,5 +1,5 @@
 /**
- * When a failed webhook delivery is tried again (docs/webhooks.md, "Retries"): seconds after each
+ * When a failed webhook delivery is tried again (docs/webhooks.md, "Delivery and retries"): seconds after each
  * failed attempt, about three days in all. A schedule of N entries allows N + 1 attempts.
  */
 export const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [60, 300, 1_800, 7_200, 21_600, 43_200, 86_400, 86_400];

@@ -11,12 +11,12 @@ import ipaddr from 'ipaddr.js';
  * Test endpoints may point anywhere, a developer's own machine included.
  */
 
-/** Why this address may not receive live webhooks, or null when it is public. */
+/** Why this address may not receive live webhooks ("10.0.0.1, a private address"), or null when it is public. */
 export function nonPublicReason(address: string): string | null {
-  if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
+  if (!ipaddr.isValid(address)) return `${address}, not an IP address`;
   // process() turns an IPv4-mapped IPv6 address into the IPv4 address it carries.
   const range = ipaddr.process(address).range();
-  return range === 'unicast' ? null : `${address} is a ${range} address`;
+  return range === 'unicast' ? null : `${address}, a ${range} address`;
 }
 
 const LOOKUP_TIMEOUT_MS = 5_000;
@@ -46,7 +46,9 @@ export async function refusedTarget(url: URL, mode: Mode): Promise<string | null
     return `must have a hostname that resolves: ${(error as Error).message}`;
   }
   const refused = addresses.map((entry) => nonPublicReason(entry.address)).find((reason) => reason !== null);
-  return refused ? `must reach a public address in live mode: ${url.hostname} resolves to ${refused}` : null;
+  if (!refused) return null;
+  const literal = isIP(url.hostname.replace(/^\[(.*)\]$/, '$1')) !== 0;
+  return `must reach a public address in live mode: ${literal ? '' : `${url.hostname} resolves to `}${refused}`;
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;

@@ -60,16 +60,23 @@ export function outcomeOf(attempt: Attempt, result: AttemptResult, schedule: rea
   return { status: next === null ? 'failed' : 'pending', lastStatusCode: statusCode, lastError, nextAttemptAt: next };
 }
 
-/** Writes the attempt's outcome and, if the delivery is still this runner's attempt, the delivery's. */
-export async function recordAttempt(store: Store, runner: string, attempt: Attempt, result: AttemptResult, outcome: DeliveryOutcome): Promise<void> {
+export type FinishedAttempt = { attempt: Attempt; result: AttemptResult; outcome: DeliveryOutcome };
+
+/**
+ * Writes finished attempts' outcomes in one transaction and, for each delivery still this
+ * runner's attempt, the delivery's: one commit for a batch, not one per webhook.
+ */
+export async function recordAttempts(store: Store, runner: string, finished: FinishedAttempt[]): Promise<void> {
   await store.transaction(async (tx) => {
-    await finishAttempt(tx, {
-      delivery_id: attempt.deliveryId,
-      attempt: attempt.attempt,
-      status_code: result.statusCode,
-      error: outcome.lastError,
-      duration_ms: Math.max(0, result.finishedAt - attempt.startedAt),
-    });
-    await finishDelivery(tx, { id: attempt.deliveryId, runner, attempt: attempt.attempt }, outcome);
+    for (const { attempt, result, outcome } of finished) {
+      await finishAttempt(tx, {
+        delivery_id: attempt.deliveryId,
+        attempt: attempt.attempt,
+        status_code: result.statusCode,
+        error: outcome.lastError,
+        duration_ms: Math.max(0, result.finishedAt - attempt.startedAt),
+      });
+      await finishDelivery(tx, { id: attempt.deliveryId, runner, attempt: attempt.attempt }, outcome);
+    }
   });
 }

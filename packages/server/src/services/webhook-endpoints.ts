@@ -2,6 +2,7 @@ import {
   type CreatedWebhookEndpoint,
   type CreateWebhookEndpointBody,
   type DeletedWebhookEndpoint,
+  type EventName,
   type ListPageQuery,
   type Mode,
   PayframeError,
@@ -9,16 +10,16 @@ import {
   type WebhookEndpointList,
 } from '@payframe/contract';
 import { generateWebhookSecret } from '@payframe/contract/webhook-signing';
-import type { EventName } from '@payframe/contract';
 import { epochSeconds } from '../domain/clock.ts';
 import { refusedTarget } from '../security/webhook-targets.ts';
 import { seal } from '../security/vault.ts';
 import { failPendingDeliveriesOf } from '../storage/repositories/webhook-deliveries.ts';
 import { endpointPage, findEndpoint, insertEndpoint, markEndpointDeleted } from '../storage/repositories/webhook-endpoints.ts';
+import type { PageWindow } from '../storage/repositories/keyset.ts';
 import type { WebhookEndpointsTable } from '../storage/schema.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
 
-export const ENDPOINT_DELETED = 'endpoint deleted';
+const ENDPOINT_DELETED = 'endpoint deleted';
 
 function endpointView(row: WebhookEndpointsTable): WebhookEndpoint {
   return {
@@ -66,19 +67,22 @@ export async function retrieveEndpoint(db: Db, caller: Caller, id: string): Prom
   return endpointView(row);
 }
 
-/** A cursor names an endpoint of the caller's: any other id is a 400 on that parameter. */
-async function cursor(db: Db, caller: Caller, parameter: 'starting_after' | 'ending_before', id: string | undefined) {
-  if (id === undefined) return undefined;
+/** The window the cursor parameters ask for; a cursor that is not one of the caller's endpoints is a 400 on its parameter. */
+async function windowOf(db: Db, caller: Caller, query: ListPageQuery): Promise<PageWindow> {
+  const fetch = query.limit + 1;
+  const [parameter, id] = query.starting_after !== undefined ? ['starting_after', query.starting_after] : ['ending_before', query.ending_before];
+  if (id === undefined) return { cursor: null, fetch };
   const row = await findEndpoint(db, caller, id);
   if (!row) throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter, status: 400 });
-  return row;
+  return { cursor: { direction: parameter === 'starting_after' ? 'older' : 'newer', createdAt: row.created_at, tie: row.id }, fetch };
 }
 
 export async function listEndpoints(db: Db, caller: Caller, query: ListPageQuery): Promise<WebhookEndpointList> {
-  const after = await cursor(db, caller, 'starting_after', query.starting_after);
-  const before = await cursor(db, caller, 'ending_before', query.ending_before);
-  const page = await endpointPage(db, caller, { limit: query.limit, after, before });
-  return { type: 'list', url: '/v2/webhook_endpoints', has_more: page.hasMore, data: page.rows.map(endpointView) };
+  const window = await windowOf(db, caller, query);
+  const rows = await endpointPage(db, caller, window);
+  const data = rows.slice(0, query.limit);
+  if (window.cursor?.direction === 'newer') data.reverse();
+  return { type: 'list', url: '/v2/webhook_endpoints', has_more: rows.length > query.limit, data: data.map(endpointView) };
 }
 
 /** Deleting ends the endpoint's pending deliveries: they are `failed` with `last_error: "endpoint deleted"`. */

@@ -2,7 +2,7 @@ import type { Db } from '../db.ts';
 import type { WebhookAttemptsTable } from '../schema.ts';
 
 /** What an attempt's row says until its outcome is written: true only if its instance stopped mid-attempt. */
-export const ATTEMPT_INTERRUPTED = 'no outcome: the instance making this attempt stopped';
+const ATTEMPT_INTERRUPTED = 'no outcome: the instance making this attempt stopped';
 
 /** Written when attempts are claimed, so that one cut short by a crash still shows. */
 export async function insertStartedAttempts(db: Db, attempts: Array<Pick<WebhookAttemptsTable, 'delivery_id' | 'attempt' | 'started_at'>>): Promise<void> {

@@ -1,6 +1,7 @@
 import type { EventName } from '@payframe/contract';
 import type { Db } from '../db.ts';
 import type { WebhookEndpointsTable } from '../schema.ts';
+import { beyondCursor, type PageWindow, windowOrder } from './keyset.ts';
 import { type Owner, ownedBy } from './owned.ts';
 
 /** The ids of the owner's live (not deleted) endpoints that take events of this name. */
@@ -29,12 +30,6 @@ export function findEndpoint(db: Db, owner: Owner, id: string): Promise<WebhookE
     .executeTakeFirst();
 }
 
-/** Endpoints by id whatever their owner or state: for the delivery worker, which has no caller. */
-export function endpointsByIds(db: Db, ids: string[]): Promise<WebhookEndpointsTable[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', ids).execute();
-}
-
 /** Sets `deleted_at` once; answers whether this call deleted it. */
 export async function markEndpointDeleted(db: Db, owner: Owner, id: string, now: number): Promise<boolean> {
   const result = await db
@@ -46,37 +41,18 @@ export async function markEndpointDeleted(db: Db, owner: Owner, id: string, now:
   return result.numUpdatedRows === 1n;
 }
 
-export type EndpointPage = { rows: WebhookEndpointsTable[]; hasMore: boolean };
-
-/**
- * One page of the owner's endpoints, newest first (creation time, then id). `after` gives the
- * ones just older than that endpoint, `before` the ones just newer; keyset, never OFFSET.
- */
-export async function endpointPage(
-  db: Db,
-  owner: Owner,
-  page: { limit: number; after?: WebhookEndpointsTable | undefined; before?: WebhookEndpointsTable | undefined },
-): Promise<EndpointPage> {
-  const cursor = page.after ?? page.before;
-  const newer = page.before !== undefined;
-  let query = db
+/** One page of the owner's live endpoints, newest first, through the lists' keyset window (keyset.ts). */
+export function endpointPage(db: Db, owner: Owner, window: PageWindow): Promise<WebhookEndpointsTable[]> {
+  const order = windowOrder(window);
+  return db
     .selectFrom('webhook_endpoints')
     .selectAll()
     .where('account_id', '=', owner.accountId)
     .where('mode', '=', owner.mode)
-    .where('deleted_at', 'is', null);
-  if (cursor) {
-    const beyond = newer ? '>' : '<';
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', beyond, cursor.created_at),
-        eb.and([eb('created_at', '=', cursor.created_at), eb('id', beyond, cursor.id)]),
-      ]),
-    );
-  }
-  const direction = newer ? 'asc' : 'desc';
-  const rows = await query.orderBy('created_at', direction).orderBy('id', direction).limit(page.limit + 1).execute();
-  const hasMore = rows.length > page.limit;
-  const kept = rows.slice(0, page.limit);
-  return { rows: newer ? kept.reverse() : kept, hasMore };
+    .where('deleted_at', 'is', null)
+    .where(beyondCursor(window, 'id'))
+    .orderBy('created_at', order)
+    .orderBy('id', order)
+    .limit(window.fetch)
+    .execute();
 }
