@@ -4,6 +4,7 @@ import * as rateLimits from './002-rate-limits.ts';
 import * as idempotencyKeyKind from './003-idempotency-key-kind.ts';
 import * as backgroundJobs from './004-background-jobs.ts';
 import * as eventsWebhooks from './005-events-webhooks.ts';
+import * as threeDSTransStatus from './007-threeds-trans-status.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '003-idempotency-key-kind': idempotencyKeyKind,
   '004-background-jobs': backgroundJobs,
   '005-events-webhooks': eventsWebhooks,
+  '007-threeds-trans-status': threeDSTransStatus,
 };
