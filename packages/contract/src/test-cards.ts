@@ -78,3 +78,6 @@ export type TestCardName = keyof typeof TEST_CARDS;
 export function findTestCard(number: string): TestCard | undefined {
   return Object.values<TestCard>(TEST_CARDS).find((card) => card.number === number);
 }
+
+/** The one-time code of the `otp` scenario in test mode; a resend sends it again. */
+export const TEST_ONE_TIME_CODE = '123456';

@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import { THREEDS_COMPLETE } from '@payframe/widget/protocol/three-ds';
+
+/**
+ * The pages' one script, served from Payframe (CSP `script-src 'self'`), never inline. It submits
+ * the frictionless page's form (which has a button for browsers without JavaScript), and on the
+ * completion page shown in the merchant's dialog posts the outcome to the parent, targeted at the
+ * return URL's origin so no other page can read it.
+ */
+export const PAGE_SCRIPT = `(function () {
+  var form = document.querySelector('form[data-auto-submit]');
+  if (form) form.submit();
+  var done = document.getElementById('completion');
+  if (done && window.parent !== window) {
+    window.parent.postMessage({
+      type: ${JSON.stringify(THREEDS_COMPLETE)},
+      chargeId: done.getAttribute('data-charge-id'),
+      status: done.getAttribute('data-status')
+    }, done.getAttribute('data-target-origin'));
+  }
+})();
+`;
+
+/** Relative to a page at `{prefix}/{chargeId}`: the route serves it at `{prefix}/assets/page-<hash>.js`. */
+export const PAGE_SCRIPT_PATH = `assets/page-${createHash('sha256').update(PAGE_SCRIPT).digest('hex').slice(0, 12)}.js`;
