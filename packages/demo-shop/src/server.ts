@@ -2,13 +2,13 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Shop } from './context.ts';
+import type { Shop, ThreeDSDisplay } from './context.ts';
 import { isCrossSite, readForm, type Reply, securityHeaders, type ShopRequest } from './http.ts';
 import { openOrderStore } from './orders.ts';
 import { showCheckout, submitCheckout } from './pages/checkout.tsx';
 import { notFound, unavailable } from './pages/errors.tsx';
 import { orderList } from './pages/orders.tsx';
-import { paymentReturn } from './pages/payment-result.tsx';
+import { authenticatePage, paymentReturn } from './pages/payment-result.tsx';
 import { productList, productPage } from './pages/products.tsx';
 import { receiptPage, refundOrder } from './pages/receipt.ts';
 import { payframeClient, PayframeApiError } from './payframe-client.ts';
@@ -26,6 +26,8 @@ export type ShopConfig = {
   dataDir: string;
   /** The shop as browsers reach it (return URLs); defaults to the listening URL. */
   publicUrl?: string | undefined;
+  /** How checkout runs 3-D Secure; the dialog by default. */
+  threeDSDisplay?: ThreeDSDisplay | undefined;
 };
 
 export type RunningShop = { url: string; close(): Promise<void> };
@@ -39,11 +41,16 @@ const ROUTES: Array<[method: string, path: RegExp, handler: Handler]> = [
   ['POST', /^\/checkout$/, submitCheckout],
   ['GET', /^\/orders$/, orderList],
   ['GET', new RegExp(`^/orders/${ORDER}$`), receiptPage],
+  ['GET', new RegExp(`^/orders/${ORDER}/authenticate$`), authenticatePage],
   ['GET', new RegExp(`^/orders/${ORDER}/return$`), paymentReturn],
   ['POST', new RegExp(`^/orders/${ORDER}/refund$`), refundOrder],
 ];
 
-const ASSETS: Record<string, string> = { '/assets/checkout.js': 'text/javascript', '/assets/shop.css': 'text/css' };
+const ASSETS: Record<string, string> = {
+  '/assets/checkout.js': 'text/javascript',
+  '/assets/three-ds.js': 'text/javascript',
+  '/assets/shop.css': 'text/css',
+};
 const PUBLIC_DIR = new URL('../public/', import.meta.url);
 
 /** The demo shop: server-rendered pages on node:http, talking to Payframe only over its public API. */
@@ -57,6 +64,7 @@ export async function startShop(config: ShopConfig): Promise<RunningShop> {
     publishableKey: config.publishableKey,
     payframeUrl,
     url: '',
+    threeDSDisplay: config.threeDSDisplay ?? 'modal',
   };
 
   const route = async (request: IncomingMessage): Promise<Reply> => {
