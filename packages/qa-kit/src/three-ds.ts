@@ -30,8 +30,11 @@ type Challenge = { page: Page; frame: Frame; inDialog: boolean };
 export async function completeThreeDS(page: Page, action: ThreeDSAction, options: CompleteThreeDSOptions = {}): Promise<URL> {
   const timeout = options.timeout ?? 30_000;
   const challenge = await findChallenge(page, timeout);
-  const kind = await challenge.frame.locator('main[data-page]').getAttribute('data-page', { timeout });
+  const kind = await pageKind(challenge, timeout);
   switch (kind) {
+    case null:
+      // Answered before anyone could act (frictionless, with JavaScript).
+      return new URL(page.url());
     case 'challenge':
       if (typeof action !== 'string' || action === 'approve-on-device') throw wrongAction(kind, action);
       await challenge.frame.locator(action === 'authenticate' ? '#authenticate' : '#fail').click();
@@ -73,6 +76,24 @@ async function findChallenge(page: Page, timeout: number): Promise<Challenge> {
     if (Date.now() > deadline) throw new Error('completeThreeDS: no 3-D Secure page or dialog appeared');
     await page.waitForTimeout(50);
   }
+}
+
+/** The challenge page's `data-page`, or null once it has already gone on to the merchant. */
+async function pageKind(challenge: Challenge, timeout: number): Promise<string | null> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (isSettled(challenge)) return null;
+    const kind = await challenge.frame
+      .locator('main[data-page]')
+      .getAttribute('data-page', { timeout: 1_000 })
+      .catch(() => null);
+    if (kind !== null && !isSettled(challenge)) return kind;
+    if (Date.now() > deadline) throw new Error('completeThreeDS: the 3-D Secure page did not load');
+  }
+}
+
+function isSettled({ page, frame, inDialog }: Challenge): boolean {
+  return inDialog ? frame.isDetached() : !THREE_DS_PATH.test(new URL(page.url()).pathname);
 }
 
 /**
