@@ -53,7 +53,7 @@ export function handleThreeDS(payframeOrigin: string, redirectUrl: string, optio
   close.type = 'button';
   close.textContent = '×';
   close.setAttribute('aria-label', 'Close');
-  close.style.cssText = 'display:block;margin-left:auto;height:40px;min-width:44px;font:24px/1 sans-serif;border:0;background:none';
+  close.style.cssText = 'display:block;margin-left:auto;height:40px;min-width:44px;font:24px/1 sans-serif;border:0;background:#fff;color:#111';
   iframe.name = THREEDS_FRAME_NAME;
   iframe.title = THREEDS_FRAME_TITLE;
   iframe.src = `${url.href}&${IFRAME_DISPLAY}`;
