@@ -68,7 +68,7 @@ test.describe('in the shop’s dialog', () => {
     expect(await shop.api<Charge>(`/charges/${chargeId}`)).toMatchObject({ status: 'CHARGE_SUCCESS', threedSecure: { transStatus: 'Y' } });
   });
 
-  test('esc: Esc closes the dialog, focus comes back, and the order stays awaiting authentication', async ({ flow, shop }) => {
+  test('esc: Tab stays inside the dialog, Esc closes it, and the order stays awaiting authentication', async ({ flow, shop }) => {
     const { page } = flow;
     await flow.buyWith(TEST_CARDS.visa3DS);
     const dialog = page.getByRole('dialog', { name: '3-D Secure authentication' });
@@ -77,6 +77,14 @@ test.describe('in the shop’s dialog', () => {
     const chargeId = new URL((await page.locator(THREE_DS_FRAME).getAttribute('src')) ?? '').pathname.split('/').pop();
     // Focus stays in the dialog: it starts on its close button.
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    // The page behind is inert: Tab moves between the close button and the challenge only.
+    for (let press = 0; press < 3; press++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.querySelector('dialog')?.contains(document.activeElement) ?? false)).toBe(true);
+    }
+    // Esc reaches the merchant's page from the dialog's own controls (inside the challenge, the
+    // Payframe page has the keyboard; Shift+Tab leads back to the close button).
+    await dialog.getByRole('button', { name: 'Close' }).focus();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('payment-pending-message')).toContainText('still waiting for you to confirm');

@@ -58,7 +58,14 @@ export function handleThreeDS(payframeOrigin: string, redirectUrl: string, optio
   iframe.title = THREEDS_FRAME_TITLE;
   iframe.src = `${url.href}&${IFRAME_DISPLAY}`;
   iframe.style.cssText = 'display:block;border:0;width:100%;height:calc(100% - 40px)';
-  dialog.append(close, iframe);
+  // Tab past either end of the dialog comes back inside: focus never reaches the browser's chrome or the page.
+  const guard = (to: HTMLElement) => {
+    const edge = document.createElement('span');
+    edge.tabIndex = 0;
+    edge.onfocus = () => to.focus();
+    return edge;
+  };
+  dialog.append(guard(iframe), close, iframe, guard(close));
 
   return new Promise((resolve) => {
     const finish = (result: ThreeDSResult) => {
@@ -78,9 +85,8 @@ export function handleThreeDS(payframeOrigin: string, redirectUrl: string, optio
       if (data?.type === THREEDS_COMPLETE && data.chargeId === chargeId && data.status) finish({ chargeId, status: data.status });
     };
     addEventListener('message', listen);
-    // The browser's own close request (Esc) on a modal dialog, and Esc wherever the page still sees it.
+    // The browser's own close request on a modal dialog: Esc.
     dialog.addEventListener('cancel', cancel);
-    dialog.addEventListener('keydown', (event) => event.key === 'Escape' && cancel(event));
     close.addEventListener('click', cancel);
     document.body.append(dialog);
     dialog.showModal();
