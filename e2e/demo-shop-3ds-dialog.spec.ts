@@ -82,9 +82,8 @@ test.describe('in the shop’s dialog', () => {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.querySelector('dialog')?.contains(document.activeElement) ?? false)).toBe(true);
     }
-    // Esc reaches the merchant's page from the dialog's own controls (inside the challenge, the
-    // Payframe page has the keyboard; Shift+Tab leads back to the close button).
-    await dialog.getByRole('button', { name: 'Close' }).focus();
+    // Esc where the shopper is: inside the challenge (the Payframe page tells the shop's page).
+    await page.frameLocator(THREE_DS_FRAME).locator('#authenticate').focus();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('payment-pending-message')).toContainText('still waiting for you to confirm');

@@ -247,6 +247,11 @@ describe('display=iframe: the in-page challenge', () => {
     const csp = framed.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/(^|; )frame-ancestors https:\/\/shop\.example(;|$)/);
 
+    // Its one script (allowed from Payframe only) tells the merchant's page about Esc in the frame.
+    expect(csp).toContain("script-src 'self'");
+    expect(framed.body).toContain(`<body data-charge-id="${charge.id}" data-target-origin="https://shop.example">`);
+    expect(framed.body).toMatch(/<script src="assets\/page-[0-9a-f]{12}\.js" defer/);
+
     const plain = await browse(charge.threedSecure.redirect);
     expect(plain.headers.get('x-frame-options')).toBe('DENY');
     expect(plain.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

@@ -13,11 +13,13 @@ type DocumentProps = {
   refresh?: number | undefined;
   /** The pages' one script, for the pages that use it. */
   script?: string | undefined;
+  /** In the merchant's dialog: what the script needs to post to the merchant's page. */
+  framing?: { chargeId: string; targetOrigin: string } | undefined;
   children: ComponentChildren;
 };
 
 /** The whole document: landmarks (banner, main, contentinfo), the language, and the phone viewport. */
-export function Document({ lang, title, kind, t, refresh, script, children }: DocumentProps) {
+export function Document({ lang, title, kind, t, refresh, script, framing, children }: DocumentProps) {
   return (
     <html lang={lang} dir="ltr">
       <head>
@@ -33,7 +35,7 @@ export function Document({ lang, title, kind, t, refresh, script, children }: Do
         <style dangerouslySetInnerHTML={{ __html: PAGE_CSS }} />
         {script && <script src={script} defer />}
       </head>
-      <body>
+      <body data-charge-id={framing?.chargeId} data-target-origin={framing?.targetOrigin}>
         <header class="banner">
           <p class="service">{t.service}</p>
         </header>

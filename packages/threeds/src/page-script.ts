@@ -1,15 +1,25 @@
 import { createHash } from 'node:crypto';
-import { THREEDS_COMPLETE } from '@payframe/widget/protocol/three-ds';
+import { THREEDS_CLOSE, THREEDS_COMPLETE } from '@payframe/widget/protocol/three-ds';
 
 /**
  * The pages' one script, served from Payframe (CSP `script-src 'self'`), never inline. It submits
- * the frictionless page's form (which has a button for browsers without JavaScript), and on the
- * completion page shown in the merchant's dialog posts the outcome to the parent, targeted at the
- * return URL's origin so no other page can read it.
+ * the frictionless page's form (which has a button for browsers without JavaScript); in the
+ * merchant's dialog it tells the parent when the shopper presses Esc (the parent never sees keys
+ * pressed in the frame), and on the completion page posts the outcome. Both go to the return URL's
+ * origin only, so no other page can read them.
  */
 export const PAGE_SCRIPT = `(function () {
   var form = document.querySelector('form[data-auto-submit]');
   if (form) form.submit();
+  var body = document.body;
+  var origin = body.getAttribute('data-target-origin');
+  if (origin && window.parent !== window) {
+    document.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape') {
+        window.parent.postMessage({ type: ${JSON.stringify(THREEDS_CLOSE)}, chargeId: body.getAttribute('data-charge-id') }, origin);
+      }
+    });
+  }
   var done = document.getElementById('completion');
   if (done && window.parent !== window) {
     window.parent.postMessage({

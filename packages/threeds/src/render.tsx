@@ -16,8 +16,15 @@ export const WAITING_REFRESH_SECONDS = 2;
 
 type NoticeModel = Extract<PageModel, { kind: 'completed' | 'not-needed' | 'unavailable' | 'not-found' | 'error' | 'oob-device-done' }>;
 
-/** The page for `model`, in the first language of Accept-Language that it speaks (else English). */
-export function renderPage(model: PageModel, acceptLanguage?: string): RenderedPage {
+/** A page shown in the merchant's dialog (`display=iframe`): its charge, and the only origin it may talk to. */
+export type Framing = { chargeId: string; targetOrigin: string };
+
+/**
+ * The page for `model`, in the first language of Accept-Language that it speaks (else English).
+ * In the merchant's dialog (`framing`) every page loads the pages' script, which tells the
+ * merchant's page when the shopper presses Esc inside the frame.
+ */
+export function renderPage(model: PageModel, acceptLanguage?: string, framing?: Framing): RenderedPage {
   const { lang, formatLocale } = chooseLocale(acceptLanguage);
   const t = messagesFor(lang);
   const title = titleOf(model, t);
@@ -29,7 +36,8 @@ export function renderPage(model: PageModel, acceptLanguage?: string): RenderedP
       kind={model.kind}
       t={t}
       refresh={model.kind === 'oob-waiting' ? WAITING_REFRESH_SECONDS : undefined}
-      script={usesScript(model) ? PAGE_SCRIPT_PATH : undefined}
+      script={usesScript(model, framing) ? PAGE_SCRIPT_PATH : undefined}
+      framing={framing}
     >
       {body(model, title, formatLocale, t)}
     </Document>,
@@ -38,8 +46,8 @@ export function renderPage(model: PageModel, acceptLanguage?: string): RenderedP
 }
 
 /** Whether the page loads the pages' one script (its CSP must then allow it). */
-export function usesScript(model: PageModel): boolean {
-  return model.kind === 'frictionless' || model.kind === 'complete';
+export function usesScript(model: PageModel, framing?: Framing): boolean {
+  return framing !== undefined || model.kind === 'frictionless' || model.kind === 'complete';
 }
 
 function body(model: PageModel, title: string, formatLocale: string, t: Messages) {

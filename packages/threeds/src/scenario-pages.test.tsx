@@ -1,5 +1,5 @@
 import { LOCALES } from '@payframe/contract/locales';
-import { THREEDS_COMPLETE } from '@payframe/widget/protocol/three-ds';
+import { THREEDS_CLOSE, THREEDS_COMPLETE } from '@payframe/widget/protocol/three-ds';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from './csp.ts';
 import { messagesFor } from './i18n/messages.ts';
@@ -145,6 +145,21 @@ describe('the completion page and its script', () => {
     expect(PAGE_SCRIPT).toContain(JSON.stringify(THREEDS_COMPLETE));
     expect(PAGE_SCRIPT).toContain("done.getAttribute('data-target-origin')");
     expect(PAGE_SCRIPT).not.toContain("'*'");
+  });
+
+  it('in the merchant’s dialog, every page loads it and names its charge and the only origin it talks to', () => {
+    const framing = { chargeId: 'C1', targetOrigin: 'https://shop.example' };
+    const { html } = renderPage({ kind: 'challenge', payment, paRes }, 'en', framing);
+    expect(html).toContain('<body data-charge-id="C1" data-target-origin="https://shop.example">');
+    expect(html).toContain(`<script src="${PAGE_SCRIPT_PATH}" defer>`);
+    expect(usesScript({ kind: 'challenge', payment, paRes }, framing)).toBe(true);
+    expect(renderPage({ kind: 'challenge', payment, paRes }).html).toContain('<body>');
+  });
+
+  it('tells the parent about Esc, posted to the target origin', () => {
+    expect(PAGE_SCRIPT).toContain(JSON.stringify(THREEDS_CLOSE));
+    expect(PAGE_SCRIPT).toMatch(/event\.key === 'Escape'/);
+    expect(PAGE_SCRIPT).toMatch(/chargeId: body\.getAttribute\('data-charge-id'\) \}, origin\)/);
   });
 
   it('is named by its content hash', () => {

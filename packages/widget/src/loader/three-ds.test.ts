@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { THREEDS_COMPLETE } from '../protocol/three-ds.ts';
+import { THREEDS_CLOSE, THREEDS_COMPLETE } from '../protocol/three-ds.ts';
 import { createPayframe } from './payframe.ts';
 import { serveEmptyFramePages } from './test-frame-server.ts';
 import { handleThreeDS, type ThreeDSResult } from './three-ds.ts';
@@ -104,6 +104,18 @@ describe('handleThreeDS in a dialog', () => {
     second.dialog.querySelector('button')?.click();
     expect(await second.result).toMatchObject({ status: 'PENDING', canceled: true });
     expect(document.activeElement).toBe(button);
+  });
+
+  it('closes on Esc pressed inside the frame (its close message), only from its own frame on the Payframe origin', async () => {
+    const opened = open();
+    post({ type: THREEDS_CLOSE, chargeId: 'ch_123' }, 'https://evil.example', opened.frameWindow);
+    post({ type: THREEDS_CLOSE, chargeId: 'ch_123' }, ORIGIN, window);
+    post({ type: THREEDS_CLOSE, chargeId: 'ch_other' }, ORIGIN, opened.frameWindow);
+    await flush();
+    expect(opened.settled()).toBe(false);
+    post({ type: THREEDS_CLOSE, chargeId: 'ch_123' }, ORIGIN, opened.frameWindow);
+    expect(await opened.result).toEqual({ chargeId: 'ch_123', status: 'PENDING', canceled: true });
+    expect(document.querySelector('dialog')).toBeNull();
   });
 
   it('keeps focus inside: Tab past either end comes back to the close button or the challenge', () => {

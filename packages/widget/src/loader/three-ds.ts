@@ -1,9 +1,11 @@
 import type { ThreeDSStatus } from '@payframe/contract';
 import {
   IFRAME_DISPLAY,
+  THREEDS_CLOSE,
   THREEDS_COMPLETE,
   THREEDS_FRAME_NAME,
   THREEDS_FRAME_TITLE,
+  type ThreeDSCloseMessage,
   type ThreeDSCompleteMessage,
   WINDOW_SIZES,
   type WindowSize,
@@ -81,8 +83,10 @@ export function handleThreeDS(payframeOrigin: string, redirectUrl: string, optio
     };
     const listen = (event: MessageEvent) => {
       if (event.origin !== payframeOrigin || event.source !== iframe.contentWindow) return;
-      const data = event.data as Partial<ThreeDSCompleteMessage> | null;
-      if (data?.type === THREEDS_COMPLETE && data.chargeId === chargeId && data.status) finish({ chargeId, status: data.status });
+      const data = event.data as Partial<ThreeDSCompleteMessage | ThreeDSCloseMessage> | null;
+      if (data?.chargeId !== chargeId) return;
+      if (data.type === THREEDS_CLOSE) cancel(event);
+      else if (data.type === THREEDS_COMPLETE && 'status' in data && data.status) finish({ chargeId, status: data.status });
     };
     addEventListener('message', listen);
     // The browser's own close request on a modal dialog: Esc.

@@ -2,9 +2,13 @@
 // the loader, which opens the dialog, and the hosted page's script, which posts the outcome from it.
 import type { ThreeDSStatus } from '@payframe/contract';
 
-/** The one message of the challenge frame: posted once 3-D Secure is settled, to the return URL's origin. */
+/** Posted by the challenge frame once 3-D Secure is settled, to the return URL's origin. */
 export const THREEDS_COMPLETE = 'payframe:3ds-complete';
 export type ThreeDSCompleteMessage = { type: typeof THREEDS_COMPLETE; chargeId: string; status: ThreeDSStatus };
+
+/** Posted by the challenge frame when the shopper presses Esc inside it: the merchant's page never sees that key. */
+export const THREEDS_CLOSE = 'payframe:3ds-close';
+export type ThreeDSCloseMessage = { type: typeof THREEDS_CLOSE; chargeId: string };
 
 /** Added to the redirect URL: the page may then be framed by the return URL's origin, and answers the message instead of a redirect. */
 export const IFRAME_DISPLAY = 'display=iframe';

@@ -88,14 +88,15 @@ export function sendPage(
   hosted?: HostedCharge,
   display: Display = 'page',
 ) {
-  const { html, lang } = renderPage(model, header(request, 'accept-language'));
   const returnUrl = hosted?.charge.return_url;
   const frameAncestor = display === 'iframe' && returnUrl ? returnUrl : null;
+  const framing = frameAncestor && hosted ? { chargeId: hosted.charge.id, targetOrigin: originOf(frameAncestor) ?? 'null' } : undefined;
+  const { html, lang } = renderPage(model, header(request, 'accept-language'), framing);
   reply.code(status).headers({
     'content-type': 'text/html; charset=utf-8',
     'content-language': lang,
     vary: 'Accept-Language',
-    'content-security-policy': contentSecurityPolicy(returnUrl ? [returnUrl] : [], { script: usesScript(model), frameAncestor }),
+    'content-security-policy': contentSecurityPolicy(returnUrl ? [returnUrl] : [], { script: usesScript(model, framing), frameAncestor }),
     'referrer-policy': 'no-referrer',
   });
   // Framing is the CSP's to decide: X-Frame-Options cannot name an origin.
