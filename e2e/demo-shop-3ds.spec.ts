@@ -1,6 +1,9 @@
 import { CARD_FRAME, completeThreeDS, fillCard, TEST_CARDS, THREE_DS_PATH } from '@payframe/qa-kit';
 import { expect, test } from './support/shop-checkout.ts';
 
+// These flows follow the full redirect to Payframe's page (the shop's SHOP_3DS_DISPLAY=redirect).
+test.use({ threeDSDisplay: 'redirect' });
+
 // Cards that need 3-D Secure, through the demo shop and Payframe's hosted page: the shopper
 // authenticates (and the shop captures) or fails (and the shop says so and cancels the charge).
 

@@ -1,6 +1,9 @@
 import { TEST_CARDS, THREE_DS_PATH } from '@payframe/qa-kit';
 import { expect, test } from './support/shop-checkout.ts';
 
+// These flows follow the full redirect to Payframe's page (the shop's SHOP_3DS_DISPLAY=redirect).
+test.use({ threeDSDisplay: 'redirect' });
+
 // After the checkout: refunds from the receipt, and the order list reading live charge states.
 
 type Charge = { status: string; reason: string | null; amount_refunded: number };

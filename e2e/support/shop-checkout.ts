@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { type CardInput, fillCard } from '@payframe/qa-kit';
-import { type DemoShop, startDemoShop } from './demo-shop.ts';
+import { type DemoShop, startDemoShop, type ThreeDSDisplay } from './demo-shop.ts';
 
 const SCREENSHOTS = new URL('../../test-results/checkout/', import.meta.url);
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -20,13 +20,15 @@ export type ShopFlow = {
 };
 
 /**
- * `shop`: one `npm start` (API and demo shop) per worker. `flow`: a shopper's browser; its screenshots
+ * `shop`: one `npm start` (API and demo shop) per worker and 3-D Secure display. `flow`: a shopper's browser; its screenshots
  * are named after the test title's part before the colon ("3ds-fail: …" → 3ds-fail-01-….png).
  */
-export const test = base.extend<{ flow: ShopFlow }, { shop: DemoShop }>({
+export const test = base.extend<{ flow: ShopFlow }, { shop: DemoShop; threeDSDisplay: ThreeDSDisplay }>({
+  /** How the shop runs 3-D Secure: its dialog (the default) or the full redirect (`test.use({ threeDSDisplay: 'redirect' })`). */
+  threeDSDisplay: ['modal', { scope: 'worker', option: true }],
   shop: [
-    async ({}, use) => {
-      const shop = await startDemoShop();
+    async ({ threeDSDisplay }, use) => {
+      const shop = await startDemoShop(undefined, threeDSDisplay);
       await use(shop);
       await shop.stop();
     },

@@ -12,6 +12,14 @@ const THREEDS_STATUSES = ['PENDING', 'CHARGEABLE', 'NOT_AVAILABLE', 'FAILED', 'C
 const ThreeDSStatusSchema = z.enum(THREEDS_STATUSES);
 export type ThreeDSStatus = z.infer<typeof ThreeDSStatusSchema>;
 
+/**
+ * The issuer's EMV 3-D Secure answer once 3-D Secure is settled: `Y` authenticated, `N` failed,
+ * `R` rejected without a challenge, `U` unavailable (the charge may still be captured).
+ */
+export const TRANS_STATUSES = ['Y', 'N', 'R', 'U'] as const;
+const TransStatusSchema = z.enum(TRANS_STATUSES);
+export type TransStatus = z.infer<typeof TransStatusSchema>;
+
 const ChargeReasonSchema = z.enum(['EXPIRED', 'CANCEL_USING_API']);
 export type ChargeReason = z.infer<typeof ChargeReasonSchema>;
 
@@ -63,6 +71,8 @@ export const ChargeSchema = z
       redirect: z.string(),
       returnUrl: z.string(),
       status: ThreeDSStatusSchema,
+      /** null until 3-D Secure is settled (and for charges that never needed it). */
+      transStatus: TransStatusSchema.nullable(),
     }),
     status: ChargeStatusSchema,
     reason: ChargeReasonSchema.nullable(),

@@ -6,9 +6,8 @@ import { ModeSchema } from './card.ts';
 import { RefundSchema } from './refunds.ts';
 
 /**
- * Every change of a charge that becomes an event. `charge.authentication_unavailable` (3-D Secure
- * settled as unavailable, capture allowed) is named now though nothing emits it yet, so that
- * endpoints subscribed to every event already take it when it starts.
+ * Every change of a charge that becomes an event. `charge.authentication_unavailable`: 3-D Secure
+ * settled as unavailable (`transStatus` `U`), capture allowed.
  */
 export const EVENT_NAMES = [
   'charge.created',

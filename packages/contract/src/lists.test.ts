@@ -104,7 +104,7 @@ const charge = {
   fees: null,
   description: 'Order 42',
   txn_reference: null,
-  threedSecure: { redirect: 'http://127.0.0.1/3ds/x', returnUrl: 'https://shop.example/return', status: 'PENDING' },
+  threedSecure: { redirect: 'http://127.0.0.1/3ds/x', returnUrl: 'https://shop.example/return', status: 'PENDING', transStatus: null },
   status: 'PENDING',
   reason: null,
   token: {

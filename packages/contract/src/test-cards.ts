@@ -11,6 +11,12 @@ export type IssuerOutcome =
   | { approved: true }
   | { approved: false; code: Extract<ErrorCode, 'DECLINED' | 'EXPIRED_CARD' | 'INCORRECT_CVC'>; declineReason?: DeclineReason };
 
+/**
+ * How the simulated issuer runs 3-D Secure for a card that requires it (docs/three-d-secure.md
+ * "Scenarios"): `challenge` is the two-button page where the shopper chooses the outcome.
+ */
+export type ThreeDSScenario = 'challenge' | 'otp' | 'out-of-band' | 'frictionless' | 'rejected' | 'unavailable';
+
 export type TestCard = {
   number: string;
   brand: Brand;
@@ -20,6 +26,8 @@ export type TestCard = {
   /** `REQUIRED`: the charge waits for 3-D Secure; `NOT_AVAILABLE`: it is captured at once. */
   authorization: Authorization;
   outcome: IssuerOutcome;
+  /** Only on cards whose authorization is `REQUIRED`. */
+  scenario?: ThreeDSScenario;
 };
 
 /** Documented as an approved Maestro test card although it fails Luhn: accept it wherever numbers are checked. */
@@ -29,16 +37,23 @@ const US = 'PAYFRAME TEST BANK US';
 const UK = 'PAYFRAME TEST BANK UK';
 const FR = 'PAYFRAME BANQUE TEST';
 const IN = 'PAYFRAME TEST BANK INDIA';
+const DE = 'PAYFRAME TESTBANK DE';
+const ES = 'PAYFRAME BANCO DE PRUEBAS';
 const APPROVED = { approved: true } as const;
 
 export const TEST_CARDS = {
   visa: { number: '4242424242424242', brand: 'VISA', funding: 'CREDIT', country: 'US', bank: US, authorization: 'NOT_AVAILABLE', outcome: APPROVED },
-  visa3DS: { number: '4000000000003220', brand: 'VISA', funding: 'CREDIT', country: 'GB', bank: UK, authorization: 'REQUIRED', outcome: APPROVED },
-  mastercard3DS: { number: '5555555555554444', brand: 'MASTERCARD', funding: 'CREDIT', country: 'GB', bank: UK, authorization: 'REQUIRED', outcome: APPROVED },
+  visa3DS: { number: '4000000000003220', brand: 'VISA', funding: 'CREDIT', country: 'GB', bank: UK, authorization: 'REQUIRED', outcome: APPROVED, scenario: 'challenge' },
+  mastercard3DS: { number: '5555555555554444', brand: 'MASTERCARD', funding: 'CREDIT', country: 'GB', bank: UK, authorization: 'REQUIRED', outcome: APPROVED, scenario: 'challenge' },
   mastercardDebit: { number: '5454545454545454', brand: 'MASTERCARD', funding: 'DEBIT', country: 'FR', bank: FR, authorization: 'NOT_AVAILABLE', outcome: APPROVED },
-  visaFrance3DS: { number: '4444333322221111', brand: 'VISA', funding: 'CREDIT', country: 'FR', bank: FR, authorization: 'REQUIRED', outcome: APPROVED },
+  visaFrance3DS: { number: '4444333322221111', brand: 'VISA', funding: 'CREDIT', country: 'FR', bank: FR, authorization: 'REQUIRED', outcome: APPROVED, scenario: 'challenge' },
   visaDebitIndia: { number: '4462030000000000', brand: 'VISA', funding: 'DEBIT', country: 'IN', bank: IN, authorization: 'NOT_AVAILABLE', outcome: APPROVED },
-  maestro3DS: { number: LUHN_EXEMPT_TEST_CARD, brand: 'MAESTRO', funding: 'DEBIT', country: 'GB', bank: UK, authorization: 'REQUIRED', outcome: APPROVED },
+  maestro3DS: { number: LUHN_EXEMPT_TEST_CARD, brand: 'MAESTRO', funding: 'DEBIT', country: 'GB', bank: UK, authorization: 'REQUIRED', outcome: APPROVED, scenario: 'challenge' },
+  otp3DS: { number: '4000000000003063', brand: 'VISA', funding: 'CREDIT', country: 'GB', bank: UK, authorization: 'REQUIRED', outcome: APPROVED, scenario: 'otp' },
+  outOfBand3DS: { number: '4000000000003097', brand: 'VISA', funding: 'CREDIT', country: 'DE', bank: DE, authorization: 'REQUIRED', outcome: APPROVED, scenario: 'out-of-band' },
+  frictionless3DS: { number: '4000000000003246', brand: 'VISA', funding: 'CREDIT', country: 'FR', bank: FR, authorization: 'REQUIRED', outcome: APPROVED, scenario: 'frictionless' },
+  rejected3DS: { number: '4000000000003287', brand: 'VISA', funding: 'CREDIT', country: 'US', bank: US, authorization: 'REQUIRED', outcome: APPROVED, scenario: 'rejected' },
+  unavailable3DS: { number: '4000000000003295', brand: 'VISA', funding: 'CREDIT', country: 'ES', bank: ES, authorization: 'REQUIRED', outcome: APPROVED, scenario: 'unavailable' },
   declined: {
     number: '4000000000000002', brand: 'VISA', funding: 'CREDIT', country: 'US', bank: US, authorization: 'NOT_AVAILABLE',
     outcome: { approved: false, code: 'DECLINED', declineReason: 'GENERIC_DECLINE' },
@@ -63,3 +78,6 @@ export type TestCardName = keyof typeof TEST_CARDS;
 export function findTestCard(number: string): TestCard | undefined {
   return Object.values<TestCard>(TEST_CARDS).find((card) => card.number === number);
 }
+
+/** The one-time code of the `otp` scenario in test mode; a resend sends it again. */
+export const TEST_ONE_TIME_CODE = '123456';

@@ -12,4 +12,15 @@ export type Shop = {
   url: string;
   /** The signing secret of the shop's webhook endpoint, once registered (webhooks.ts). */
   webhookSecret: string | undefined;
+  /** 3-D Secure in a dialog on the shop's page (`modal`), or by sending the shopper to Payframe's page (`redirect`). */
+  threeDSDisplay: ThreeDSDisplay;
 };
+
+export type ThreeDSDisplay = 'modal' | 'redirect';
+
+/** SHOP_3DS_DISPLAY: `redirect` keeps the full redirect; unset or `modal` uses the dialog. */
+export function threeDSDisplayFrom(env: NodeJS.ProcessEnv): ThreeDSDisplay {
+  const value = env.SHOP_3DS_DISPLAY || 'modal';
+  if (value !== 'modal' && value !== 'redirect') throw new Error('SHOP_3DS_DISPLAY must be modal or redirect');
+  return value;
+}

@@ -5,8 +5,10 @@
  *     node --import tsx packages/demo-shop/src/main.ts
  *
  * Also SHOP_PORT (4001), HOST (127.0.0.1), SHOP_DATA_DIR (.payframe/demo-shop), SHOP_PUBLIC_URL and
- * PAYFRAME_PUBLIC_URL (Payframe as browsers reach it, when that differs from PAYFRAME_API_URL).
+ * PAYFRAME_PUBLIC_URL (Payframe as browsers reach it, when that differs from PAYFRAME_API_URL), and
+ * SHOP_3DS_DISPLAY (`modal`, the default: 3-D Secure in a dialog on the shop's page; `redirect`: the full redirect).
  */
+import { threeDSDisplayFrom } from './context.ts';
 import { startShop } from './server.ts';
 
 function required(name: string): string {
@@ -25,6 +27,7 @@ try {
     publishableKey: required('PAYFRAME_PUBLISHABLE_KEY'),
     dataDir: process.env.SHOP_DATA_DIR ?? '.payframe/demo-shop',
     publicUrl: process.env.SHOP_PUBLIC_URL || undefined,
+    threeDSDisplay: threeDSDisplayFrom(process.env),
   });
   console.log(`Demo shop is running at ${shop.url}`);
   const stop = () => void shop.close().then(() => process.exit(0));

@@ -3,13 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConnectionError, Payframe, PayframeError } from '@payframe/node';
-import type { Shop } from './context.ts';
+import type { Shop, ThreeDSDisplay } from './context.ts';
 import { isCrossSite, readForm, type Reply, securityHeaders, type ShopRequest } from './http.ts';
 import { openOrderStore } from './orders.ts';
 import { showCheckout, submitCheckout } from './pages/checkout.tsx';
 import { notFound, unavailable } from './pages/errors.tsx';
 import { orderList } from './pages/orders.tsx';
-import { paymentReturn } from './pages/payment-result.tsx';
+import { authenticatePage, paymentReturn } from './pages/payment-result.tsx';
 import { productList, productPage } from './pages/products.tsx';
 import { receiptPage, refundOrder } from './pages/receipt.ts';
 import { registerWebhookEndpoint, WEBHOOK_PATH, webhookReceiver } from './webhooks.ts';
@@ -27,6 +27,8 @@ export type ShopConfig = {
   dataDir: string;
   /** The shop as browsers reach it (return URLs); defaults to the listening URL. */
   publicUrl?: string | undefined;
+  /** How checkout runs 3-D Secure; the dialog by default. */
+  threeDSDisplay?: ThreeDSDisplay | undefined;
 };
 
 export type RunningShop = { url: string; close(): Promise<void> };
@@ -40,11 +42,16 @@ const ROUTES: Array<[method: string, path: RegExp, handler: Handler]> = [
   ['POST', /^\/checkout$/, submitCheckout],
   ['GET', /^\/orders$/, orderList],
   ['GET', new RegExp(`^/orders/${ORDER}$`), receiptPage],
+  ['GET', new RegExp(`^/orders/${ORDER}/authenticate$`), authenticatePage],
   ['GET', new RegExp(`^/orders/${ORDER}/return$`), paymentReturn],
   ['POST', new RegExp(`^/orders/${ORDER}/refund$`), refundOrder],
 ];
 
-const ASSETS: Record<string, string> = { '/assets/checkout.js': 'text/javascript', '/assets/shop.css': 'text/css' };
+const ASSETS: Record<string, string> = {
+  '/assets/checkout.js': 'text/javascript',
+  '/assets/three-ds.js': 'text/javascript',
+  '/assets/shop.css': 'text/css',
+};
 const PUBLIC_DIR = new URL('../public/', import.meta.url);
 
 /** The demo shop: server-rendered pages on node:http, talking to Payframe only over its public API. */
@@ -59,6 +66,7 @@ export async function startShop(config: ShopConfig): Promise<RunningShop> {
     payframeUrl,
     url: '',
     webhookSecret: undefined,
+    threeDSDisplay: config.threeDSDisplay ?? 'modal',
   };
   const receiveWebhook = webhookReceiver();
 

@@ -12,6 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { demoBannerUrl, type ServerProcess, spawnServe } from '@payframe/server/process';
+import { threeDSDisplayFrom } from './context.ts';
 import { type RunningShop, startShop } from './server.ts';
 
 type LauncherArgs = { shopPort: number; host: string; dataDir: string; publicApiUrl: string | undefined; serveArgs: string[] };
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
     publishableKey: keys.publishableKey,
     dataDir: join(args.dataDir, 'demo-shop'),
     publicUrl: process.env.SHOP_PUBLIC_URL || undefined,
+    threeDSDisplay: threeDSDisplayFrom(process.env),
   });
   console.log(`Demo shop is running at ${shop.url}  (Payframe API: ${args.publicApiUrl ?? apiUrl})`);
   console.log(`  Orders: ${shop.url}/orders   Test cards: docs/api.md#test-cards   Stop: Ctrl-C\n`);

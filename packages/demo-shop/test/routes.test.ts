@@ -111,4 +111,52 @@ describe('the demo shop over HTTP, against a real payframe serve', () => {
     expect(testId(row, 'order-status')).toBe('Partially refunded');
     expect(testId(row, 'order-refunded')).toBe('€2.50');
   });
+
+  it('runs 3-D Secure in a dialog on its own page by default, and settles once Payframe has the answer', async () => {
+    const checkout = await post('/checkout', { product: 'mug', token: await cardToken('4000000000003063') });
+    expect(checkout.status).toBe(303);
+    const authenticatePath = checkout.headers.get('location') ?? '';
+    expect(authenticatePath).toMatch(/^\/orders\/ord_[0-9a-f]{16}\/authenticate$/);
+    const page = await (await get(authenticatePath)).text();
+    expect(page).toContain('<script src="/assets/three-ds.js" defer>');
+    const config = JSON.parse(/<script id="three-ds-config" type="application\/json">([^<]*)<\/script>/.exec(page)?.[1] ?? '{}');
+    expect(config.redirectUrl).toMatch(new RegExp(`^${payframe.url}/3d-secure/\\w+\\?paRes=`));
+    expect(config.returnPath).toBe(authenticatePath.replace(/authenticate$/, 'return'));
+    expect(page).toMatch(/data-testid="open-authentication"/);
+    expect((await get('/assets/three-ds.js')).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+
+    const chargeId = new URL(config.redirectUrl).pathname.split('/').pop();
+    const settled = await fetch(`${payframe.url}/v2/test_helpers/charges/${chargeId}/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': payframe.secretKey },
+      body: JSON.stringify({ result: 'success' }),
+    });
+    expect(settled.status).toBe(200);
+    const after = await get(authenticatePath);
+    expect(after.status).toBe(303);
+    expect(after.headers.get('location')).toBe(config.returnPath);
+  });
+
+  it('keeps the full redirect to Payframe when told to', async () => {
+    const redirecting = await startShop({
+      port: 0,
+      host: '127.0.0.1',
+      apiUrl: payframe.url,
+      secretKey: payframe.secretKey,
+      publishableKey: payframe.publishableKey,
+      dataDir: join(payframe.dataDir, 'demo-shop-redirect'),
+      threeDSDisplay: 'redirect',
+    });
+    try {
+      const response = await fetch(`${redirecting.url}/checkout`, {
+        method: 'POST',
+        body: new URLSearchParams({ product: 'mug', token: await cardToken('4000000000003220') }),
+        redirect: 'manual',
+      });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toMatch(new RegExp(`^${payframe.url}/3d-secure/\\w+\\?paRes=`));
+    } finally {
+      await redirecting.close();
+    }
+  });
 });

@@ -3,5 +3,6 @@
 export { CARD_FRAME, type CardInput, type CardTarget, fillCard, futureExpiry } from './fill-card.ts';
 export { type ChromiumLaunchChoices, chromiumLaunchOptions } from './launch-options.ts';
 export { type TestCard, type TestCardName, type TestCardOutcome, TEST_CARDS } from './test-cards.ts';
-export { completeThreeDS, THREE_DS_PATH } from './three-ds.ts';
+export { type CompleteThreeDSOptions, completeThreeDS, THREE_DS_FRAME, THREE_DS_PATH, type ThreeDSAction } from './three-ds.ts';
+export { TEST_ONE_TIME_CODE } from '@payframe/contract/test-cards';
 export { type EventsClient, waitForEvent, type WaitForEventOptions } from './wait-for-event.ts';

@@ -9,7 +9,7 @@ export type TestCardOutcome =
   | { kind: 'declined'; code: 'DECLINED'; declineReason: 'GENERIC_DECLINE' | 'INSUFFICIENT_FUNDS' }
   | { kind: 'declined'; code: 'EXPIRED_CARD' | 'INCORRECT_CVC' };
 
-export type TestCard = Pick<ContractTestCard, 'number' | 'brand' | 'funding' | 'country' | 'authorization'> & { outcome: TestCardOutcome };
+export type TestCard = Pick<ContractTestCard, 'number' | 'brand' | 'funding' | 'country' | 'authorization' | 'scenario'> & { outcome: TestCardOutcome };
 
 /** Each card keeps its own outcome's type, so `TEST_CARDS.declined.outcome.declineReason` type-checks. */
 type OutcomeOfCard<Card> = Card extends { outcome: { approved: true }; authorization: 'REQUIRED' }
@@ -32,6 +32,7 @@ function outcomeOf({ outcome, authorization }: ContractTestCard): TestCardOutcom
 export const TEST_CARDS = Object.fromEntries(
   Object.entries(CARDS).map(([name, card]) => {
     const { number, brand, funding, country, authorization } = card;
-    return [name, { number, brand, funding, country, authorization, outcome: outcomeOf(card) }];
+    const scenario = 'scenario' in card ? { scenario: card.scenario } : {};
+    return [name, { number, brand, funding, country, authorization, ...scenario, outcome: outcomeOf(card) }];
   }),
 ) as { [Name in TestCardName]: Omit<TestCard, 'outcome'> & { outcome: OutcomeOfCard<(typeof CARDS)[Name]> } };

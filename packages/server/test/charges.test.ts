@@ -188,9 +188,10 @@ describe('charge object', () => {
     expect(charge.created).toBeGreaterThanOrEqual(before);
     expect(charge.created).toBeLessThanOrEqual(after);
 
-    expect(Object.keys(charge.threedSecure).sort()).toEqual(['redirect', 'returnUrl', 'status']);
+    expect(Object.keys(charge.threedSecure).sort()).toEqual(['redirect', 'returnUrl', 'status', 'transStatus']);
     expect(charge.threedSecure.returnUrl).toBe('https://shop.example/return');
     expect(charge.threedSecure.status).toBe('PENDING');
+    expect(charge.threedSecure.transStatus).toBeNull();
     const prefix = `${server.url}/3d-secure/${charge.id}?paRes=`;
     expect(charge.threedSecure.redirect.startsWith(prefix), charge.threedSecure.redirect).toBe(true);
     expect(charge.threedSecure.redirect.slice(prefix.length)).toMatch(/^[A-Za-z0-9_-]{20,}$/);

@@ -75,6 +75,11 @@ export const TEST_PANS = {
   insufficientFunds: TEST_CARDS.insufficientFunds.number,
   expired: TEST_CARDS.expiredCard.number,
   incorrectCvc: TEST_CARDS.incorrectCvc.number,
+  otp3ds: TEST_CARDS.otp3DS.number,
+  outOfBand3ds: TEST_CARDS.outOfBand3DS.number,
+  frictionless3ds: TEST_CARDS.frictionless3DS.number,
+  rejected3ds: TEST_CARDS.rejected3DS.number,
+  unavailable3ds: TEST_CARDS.unavailable3DS.number,
 } as const;
 
 export function tokenParams(number: string, overrides: Params = {}): Params {

@@ -32,7 +32,7 @@ export function NoticePage({ title, lines, payment, returnLink, formatLocale, t 
 }
 
 /** Only http(s) links are ever rendered: never `javascript:` or `data:`, whatever was stored. */
-function isWebUrl(url: string): boolean {
+export function isWebUrl(url: string): boolean {
   if (!URL.canParse(url)) return false;
   const { protocol } = new URL(url);
   return protocol === 'https:' || protocol === 'http:';

@@ -33,6 +33,15 @@ button{width:100%}
 :focus{outline:3px solid #1d4ed8;outline-offset:2px}
 :focus:not(:focus-visible){outline:none}
 :focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+.hint{font-weight:600;color:#1f2937}
+.status{border-left:4px solid #1d4ed8;padding-left:.75rem}
+.code-form{display:flex;flex-direction:column;gap:.5rem;margin:0}
+.code-form label{font-weight:600}
+.code-form input{font:inherit;font-size:1.25rem;letter-spacing:.2em;min-height:2.75rem;padding:.5rem .75rem;border:2px solid #4b5563;border-radius:.5rem;width:100%;max-width:12rem}
+.code-form input[aria-invalid="true"]{border-color:#b91c1c}
+.code-form .actions{margin-top:.5rem}
+.error{color:#b91c1c;font-weight:600;margin:0}
+.link-button{margin-top:.25rem}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .footer{color:#4b5563;font-size:.875rem;padding-bottom:2rem}
 @media (min-width:30rem){.actions{flex-direction:row}.actions button{flex:1}}

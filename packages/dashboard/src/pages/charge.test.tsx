@@ -45,7 +45,7 @@ describe('a charge', () => {
   });
 
   it('captures a pending charge with the CSRF token and shows the change', async () => {
-    const api = chargeApi('admin', charge({ id: ID, status: 'PENDING', threedSecure: { redirect: 'http://x.test/3ds', returnUrl: 'http://shop.test/r', status: 'CHARGEABLE' } }));
+    const api = chargeApi('admin', charge({ id: ID, status: 'PENDING', threedSecure: { redirect: 'http://x.test/3ds', returnUrl: 'http://shop.test/r', status: 'CHARGEABLE', transStatus: 'Y' } }));
     openDashboard(api, `/dashboard/charges/${ID}`);
     expect(screen.queryByTestId('charge-refund')).toBeNull();
     fireEvent.click(await screen.findByTestId('charge-capture'));

@@ -19,7 +19,8 @@ export function showCheckout(shop: Shop, request: ShopRequest): Reply {
 
 /**
  * The form's POST, on the shop's server: charge the token with the secret key (the amount comes from
- * the catalog, never from the browser), then send the shopper to 3-D Secure or straight to capture.
+ * the catalog, never from the browser), then send the shopper to 3-D Secure (the shop's page with
+ * the dialog, or Payframe's page) or straight to capture.
  */
 export async function submitCheckout(shop: Shop, request: ShopRequest): Promise<Reply> {
   const product = findProduct(request.form.get('product'));
@@ -60,7 +61,9 @@ export async function submitCheckout(shop: Shop, request: ShopRequest): Promise<
     refunds: [],
   };
   await shop.orders.save(order);
-  if (charge.threedSecure.status === 'PENDING') return redirect(charge.threedSecure.redirect);
+  if (charge.threedSecure.status === 'PENDING') {
+    return redirect(shop.threeDSDisplay === 'modal' ? `/orders/${order.id}/authenticate` : charge.threedSecure.redirect);
+  }
   const outcome = await settle(shop, order);
   return outcome === 'failed' ? authenticationFailedPage(shop, order) : redirect(`/orders/${order.id}`);
 }

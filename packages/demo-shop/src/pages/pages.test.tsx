@@ -46,7 +46,7 @@ const charge = (overrides: Partial<Charge> = {}): Charge => ({
   txn_reference: 'ord_1',
   status: 'CHARGE_SUCCESS',
   reason: null,
-  threedSecure: { redirect: 'http://payframe.test/3d-secure/ch_1?paRes=x', returnUrl: 'http://shop.test/return', status: 'CAPTURED' },
+  threedSecure: { redirect: 'http://payframe.test/3d-secure/ch_1?paRes=x', returnUrl: 'http://shop.test/return', status: 'CAPTURED', transStatus: 'Y' },
   token: {
     type: 'token',
     id: '00000000-0000-4000-8000-000000000000',

@@ -3,6 +3,7 @@ import { htmlReply, redirect, type Reply, type ShopRequest } from '../http.ts';
 import { AUTHENTICATION_FAILED } from '../messages.ts';
 import type { Order } from '../orders.ts';
 import { settle } from '../settle.ts';
+import { JsonBlock } from '../render.tsx';
 import { notFound } from './errors.tsx';
 import { Layout } from './layout.tsx';
 
@@ -36,6 +37,45 @@ export function AwaitingAuthenticationPage({ order, redirectUrl, payframeUrl }: 
         Continue to 3-D Secure
       </a>
     </Layout>
+  );
+}
+
+type AuthenticateProps = { order: Order; redirectUrl: string; publishableKey: string; payframeUrl: string };
+
+/**
+ * 3-D Secure without leaving the shop: the page's script opens Payframe's challenge in a dialog
+ * (`handleThreeDS`) and comes back to the return URL with the outcome; the link is the full
+ * redirect, for browsers without JavaScript.
+ */
+export function AuthenticatePage({ order, redirectUrl, publishableKey, payframeUrl }: AuthenticateProps) {
+  const head = (
+    <>
+      <script src={`${payframeUrl}/v2/js/payframe.js`} />
+      <JsonBlock id="three-ds-config" data={{ publishableKey, redirectUrl, returnPath: `/orders/${order.id}/return` }} />
+      <script src="/assets/three-ds.js" defer />
+    </>
+  );
+  return (
+    <Layout title="Confirm your payment" testId="payment-authenticate" payframeUrl={payframeUrl} head={head}>
+      <h1>Confirm your payment</h1>
+      <p>
+        Your bank asks you to confirm this payment (order <span data-testid="order-id">{order.id}</span>).
+      </p>
+      <a class="button" href={redirectUrl} data-testid="open-authentication">
+        Continue to 3-D Secure
+      </a>
+    </Layout>
+  );
+}
+
+/** `/orders/:id/authenticate`: the dialog while 3-D Secure waits; once settled, on to the return URL. */
+export async function authenticatePage(shop: Shop, request: ShopRequest): Promise<Reply> {
+  const order = shop.orders.get(request.params[0] ?? '');
+  if (!order) return notFound(shop, 'order');
+  const charge = await shop.payframe.charges.retrieve(order.chargeId);
+  if (charge.status !== 'PENDING' || charge.threedSecure.status !== 'PENDING') return redirect(`/orders/${order.id}/return`);
+  return htmlReply(
+    <AuthenticatePage order={order} redirectUrl={charge.threedSecure.redirect} publishableKey={shop.publishableKey} payframeUrl={shop.payframeUrl} />,
   );
 }
 

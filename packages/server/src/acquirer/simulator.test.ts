@@ -19,8 +19,9 @@ describe('simulator acquirer', () => {
   });
 
   describe('test mode: the test cards decide', () => {
-    it.each(CARDS)('$number → the table\'s outcome', async ({ number, outcome }) => {
-      expect(await simulatorAcquirer.authorize(request(number, 'test'))).toStrictEqual(outcome);
+    it.each(CARDS)('$number → the table\'s outcome, with its 3-D Secure scenario', async (card) => {
+      const scenario = 'scenario' in card ? { threeDSScenario: card.scenario } : {};
+      expect(await simulatorAcquirer.authorize(request(card.number, 'test'))).toStrictEqual({ ...card.outcome, ...scenario });
     });
 
     it('declines with each code the table documents', async () => {

@@ -10,11 +10,14 @@ export const NOW = CREATED + 60_000;
 export const AMOUNT = 500;
 export const FEE_ON_500 = 33;
 
-const base: TestCharge = {
+export const base: TestCharge = {
   id: 'C1234567890123456',
   description: 'Order 42',
   status: 'PENDING',
   threeDSStatus: 'PENDING',
+  threeDSScenario: 'challenge',
+  transStatus: null,
+  codeFailures: 0,
   reason: null,
   amount: AMOUNT,
   amountRefunded: 0,

@@ -36,8 +36,8 @@ const canceledError = err('CHARGE_CANCELED');
 /** docs/api.md "The charge lifecycle", every state × every event. */
 const TABLE: Record<StateName, Record<EventName, Expected>> = {
   'PENDING, 3DS PENDING': {
-    'authenticate success': to({ threeDSStatus: 'CHARGEABLE' }),
-    'authenticate failure': to({ threeDSStatus: 'FAILED' }),
+    'authenticate success': to({ threeDSStatus: 'CHARGEABLE', transStatus: 'Y' }),
+    'authenticate failure': to({ threeDSStatus: 'FAILED', transStatus: 'N' }),
     capture: err('AUTHENTICATION_REQUIRED'),
     cancel: canceled,
     'refund (amount omitted)': released,

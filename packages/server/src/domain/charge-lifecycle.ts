@@ -1,13 +1,21 @@
-import type { ChargeReason, ChargeStatus, ErrorCode, ThreeDSStatus } from '@payframe/contract';
+import type { ChargeReason, ChargeStatus, ErrorCode, ThreeDSStatus, TransStatus } from '@payframe/contract';
+import type { ThreeDSScenario } from '@payframe/contract/test-cards';
 import { captureFee, type FeeSchedule } from './fees.ts';
 
 /** An uncaptured charge is released exactly this long after creation. */
 export const CHARGE_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** Wrong one-time codes allowed before the issuer fails authentication (the third one fails it). */
+export const MAX_CODE_TRIES = 3;
+
 /** The part of a charge that the lifecycle reads and moves; everything else is carried along. */
 export type ChargeState = {
   status: ChargeStatus;
   threeDSStatus: ThreeDSStatus;
+  /** How the issuer runs 3-D Secure; null reads as the two-button challenge. */
+  threeDSScenario: ThreeDSScenario | null;
+  transStatus: TransStatus | null;
+  codeFailures: number;
   reason: ChargeReason | null;
   amount: number;
   amountRefunded: number;
@@ -16,7 +24,9 @@ export type ChargeState = {
 };
 
 export type ChargeEvent =
+  /** The shopper's answer; `success` gives the scenario's own outcome (Y, or R / U for rejecting and unavailable issuers). */
   | { type: 'authenticate'; result: 'success' | 'failure' }
+  | { type: 'wrong-code' }
   | { type: 'capture'; fees: FeeSchedule }
   | { type: 'cancel' }
   | { type: 'refund'; amount: number | undefined };
@@ -52,7 +62,14 @@ export function transition<C extends ChargeState>(current: C, event: ChargeEvent
       if (charge.threeDSStatus !== 'PENDING') {
         return fail({ code: 'AUTHENTICATION_NOT_PENDING', message: `3-D Secure is ${charge.threeDSStatus}, not PENDING.` });
       }
-      return ok({ ...charge, threeDSStatus: event.result === 'success' ? 'CHARGEABLE' : 'FAILED' });
+      return ok(answered(charge, issuerAnswer(charge.threeDSScenario, event.result)));
+    case 'wrong-code': {
+      if (charge.threeDSStatus !== 'PENDING') {
+        return fail({ code: 'AUTHENTICATION_NOT_PENDING', message: `3-D Secure is ${charge.threeDSStatus}, not PENDING.` });
+      }
+      const codeFailures = charge.codeFailures + 1;
+      return ok(codeFailures >= MAX_CODE_TRIES ? answered({ ...charge, codeFailures }, 'N') : { ...charge, codeFailures });
+    }
     case 'capture':
       return capture(charge, event.fees);
     case 'cancel':
@@ -68,10 +85,10 @@ export function transition<C extends ChargeState>(current: C, event: ChargeEvent
 /** Errors of charges that have ended, checked before anything else (expiry first, as in the lifecycle table). */
 function endedError(charge: ChargeState, event: ChargeEvent): TransitionError | null {
   if (charge.status === 'REFUNDED' && charge.reason === 'EXPIRED') {
-    if (event.type === 'authenticate') return null;
+    if (isAuthentication(event)) return null;
     return { code: 'CHARGE_EXPIRED', message: 'The charge expired uncaptured seven days after creation; its authorization was released.' };
   }
-  if (event.type === 'authenticate') return null;
+  if (isAuthentication(event)) return null;
   if (charge.status === 'CHARGE_FAILED') {
     return { code: 'CHARGE_CANCELED', message: 'The charge was canceled.' };
   }
@@ -79,6 +96,25 @@ function endedError(charge: ChargeState, event: ChargeEvent): TransitionError | 
     return { code: 'CHARGE_ALREADY_REFUNDED', message: 'The charge has already been refunded in full.' };
   }
   return null;
+}
+
+/** What the issuer answers: a failure is N whatever the scenario; a success is the scenario's own outcome. */
+export function issuerAnswer(scenario: ThreeDSScenario | null, result: 'success' | 'failure'): TransStatus {
+  if (result === 'failure') return 'N';
+  if (scenario === 'rejected') return 'R';
+  if (scenario === 'unavailable') return 'U';
+  return 'Y';
+}
+
+/** U lets the charge go ahead unauthenticated (capture allowed); R and N fail it. */
+const THREEDS_AFTER: Record<TransStatus, ThreeDSStatus> = { Y: 'CHARGEABLE', N: 'FAILED', R: 'FAILED', U: 'NOT_AVAILABLE' };
+
+function answered<C extends ChargeState>(charge: C, transStatus: TransStatus): C {
+  return { ...charge, transStatus, threeDSStatus: THREEDS_AFTER[transStatus] };
+}
+
+function isAuthentication(event: ChargeEvent): boolean {
+  return event.type === 'authenticate' || event.type === 'wrong-code';
 }
 
 function capture<C extends ChargeState>(charge: C, fees: FeeSchedule): TransitionResult<C> {

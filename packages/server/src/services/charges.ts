@@ -2,7 +2,7 @@ import { type Charge, type CreateChargeBody, ERROR_CODES, PayframeError } from '
 import { isExpired } from '../domain/card-info.ts';
 import { isTokenExpired } from '../domain/token-lifetime.ts';
 import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
-import type { IssuerOutcome } from '@payframe/contract/test-cards';
+import type { AcquirerAnswer } from '../acquirer/acquirer.ts';
 import { openCard } from '../security/vault.ts';
 import { findCharge, insertCharge } from '../storage/repositories/charges.ts';
 import { consumeToken, findToken, tokenOfCharge } from '../storage/repositories/tokens.ts';
@@ -41,7 +41,7 @@ export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, in
   }
 
   const secret = openCard(deps.secrets.cardEncryptionKey, token.id, token.card_secret);
-  const outcome: IssuerOutcome = isExpired(token.exp_month, token.exp_year, caller.now)
+  const outcome: AcquirerAnswer = isExpired(token.exp_month, token.exp_year, caller.now)
     ? { approved: false, code: 'EXPIRED_CARD' }
     : await acquirer.authorize({
         card: { ...secret, expMonth: token.exp_month, expYear: token.exp_year },
@@ -71,6 +71,9 @@ export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, in
     version: 1,
     email: token.shopper_email.toLowerCase(),
     last4: token.last4,
+    threeds_scenario: token.authorization === 'REQUIRED' ? (outcome.threeDSScenario ?? 'challenge') : null,
+    threeds_trans_status: null,
+    threeds_code_failures: 0,
   };
   await insertCharge(db, charge);
   const view = chargeView(charge, token, deps);
@@ -97,6 +100,9 @@ export function toState(row: ChargesTable): ChargeState {
   return {
     status: row.status,
     threeDSStatus: row.threeds_status,
+    threeDSScenario: row.threeds_scenario,
+    transStatus: row.threeds_trans_status,
+    codeFailures: row.threeds_code_failures,
     reason: row.reason,
     amount: row.amount,
     amountRefunded: row.amount_refunded,
@@ -111,6 +117,8 @@ export function withState(row: ChargesTable, state: ChargeState): ChargesTable {
     ...row,
     status: state.status,
     threeds_status: state.threeDSStatus,
+    threeds_trans_status: state.transStatus,
+    threeds_code_failures: state.codeFailures,
     reason: state.reason,
     amount_refunded: state.amountRefunded,
     fees: state.fees,

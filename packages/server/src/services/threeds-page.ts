@@ -3,7 +3,7 @@ import { accountNow } from '../domain/clock.ts';
 import { findChargeAccount } from '../storage/repositories/charges.ts';
 import { type LoadedCharge, loadCharge } from './charges.ts';
 import type { Caller, Db, ServiceDeps, Store } from './context.ts';
-import { authenticateCharge } from './threeds-result.ts';
+import { answerThreeDS, type ThreeDSAnswer } from './threeds-result.ts';
 
 /** A charge as the hosted 3-D Secure page sees it: with its merchant's name and its own caller. */
 export type HostedCharge = LoadedCharge & { merchantName: string; caller: Caller };
@@ -26,31 +26,34 @@ async function hostedCharge(db: Db, id: string, realNow: number): Promise<Hosted
 }
 
 export type HostedOutcome =
-  | { kind: 'recorded'; status: ThreeDSStatus; returnUrl: string }
+  /** The answer was recorded; `hosted` is the charge after it (3-D Secure may still be PENDING after a wrong code). */
+  | { kind: 'recorded'; hosted: HostedCharge }
   /** 3-D Secure had already left PENDING (spent link, ended charge, frictionless card): nothing changed. */
   | { kind: 'unchanged'; hosted: HostedCharge }
   | { kind: 'missing' };
 
 /**
- * Records the shopper's answer through the one lifecycle (3DS PENDING → CHARGEABLE or FAILED).
- * This is what spends the link: of concurrent answers exactly one is recorded.
+ * Records the shopper's answer through the one lifecycle. Settling 3-D Secure is what spends the
+ * link: of concurrent answers exactly one is recorded (a conditional update on the charge's
+ * version), and concurrent wrong codes are each counted.
  */
-export function recordHostedOutcome(store: Store, deps: ServiceDeps, id: string, result: 'success' | 'failure'): Promise<HostedOutcome> {
-  return store.transaction((tx) => recordOutcome(tx, deps, id, result, deps.clock.now()));
+export function recordHostedOutcome(store: Store, deps: ServiceDeps, id: string, answer: ThreeDSAnswer): Promise<HostedOutcome> {
+  return store.transaction((tx) => recordOutcome(tx, deps, id, answer, deps.clock.now()));
 }
 
-async function recordOutcome(db: Db, deps: ServiceDeps, id: string, result: 'success' | 'failure', realNow: number): Promise<HostedOutcome> {
+async function recordOutcome(db: Db, deps: ServiceDeps, id: string, answer: ThreeDSAnswer, realNow: number): Promise<HostedOutcome> {
   const hosted = await hostedCharge(db, id, realNow);
   if (!hosted) return { kind: 'missing' };
   try {
-    const charge = await authenticateCharge(db, deps, hosted.caller, id, result);
-    return { kind: 'recorded', status: charge.threedSecure.status, returnUrl: charge.threedSecure.returnUrl };
+    await answerThreeDS(db, deps, hosted.caller, id, answer);
   } catch (error) {
     if (!(error instanceof PayframeError) || error.code !== 'AUTHENTICATION_NOT_PENDING') throw error;
     // Another answer may have won meanwhile: show the charge as it is now.
     const current = await hostedCharge(db, id, realNow);
     return current ? { kind: 'unchanged', hosted: current } : { kind: 'missing' };
   }
+  const after = await hostedCharge(db, id, realNow);
+  return after ? { kind: 'recorded', hosted: after } : { kind: 'missing' };
 }
 
 /**

@@ -46,6 +46,7 @@ export function chargeView(charge: ChargesTable, token: TokensTable, deps: Servi
       redirect: threeDSRedirect(deps.threeDSUrl(), deps.secrets.threeDSKey, charge.id),
       returnUrl: charge.return_url,
       status: charge.threeds_status,
+      transStatus: charge.threeds_trans_status,
     },
     status: charge.status,
     reason: charge.reason,

@@ -1,4 +1,5 @@
-import type { Authorization, Brand, ChargeReason, ChargeStatus, DashboardRole, EventName, Funding, Mode, ThreeDSStatus } from '@payframe/contract';
+import type { Authorization, Brand, ChargeReason, ChargeStatus, DashboardRole, EventName, Funding, Mode, ThreeDSStatus, TransStatus } from '@payframe/contract';
+import type { ThreeDSScenario } from '@payframe/contract/test-cards';
 import type { Generated } from 'kysely';
 
 /** Times are integer epoch milliseconds; money is integer minor units. */
@@ -79,6 +80,12 @@ export interface ChargesTable {
   /** The token's shopper e-mail, lower-cased, and last 4 digits: copied here so list filters have indexes. */
   email: string;
   last4: string;
+  /** How the issuer runs 3-D Secure; null when the card needs none (or for charges older than scenarios: the challenge). */
+  threeds_scenario: ThreeDSScenario | null;
+  /** The issuer's answer once 3-D Secure is settled. */
+  threeds_trans_status: TransStatus | null;
+  /** Wrong one-time codes entered so far (the `otp` scenario). */
+  threeds_code_failures: number;
 }
 
 export interface RefundsTable {

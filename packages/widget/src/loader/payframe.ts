@@ -2,13 +2,18 @@ import { FRAME_PATH } from '../protocol/names.ts';
 import type { CardOptions } from '../protocol/options.ts';
 import { type Card, mountCard } from './card.ts';
 import { checkOptions } from './check-options.ts';
+import { handleThreeDS, type ThreeDSOptions, type ThreeDSResult } from './three-ds.ts';
 
 export type PayframeInit = {
   /** Where Payframe is served; by default the origin payframe.js was loaded from. */
   apiBase?: string;
 };
 
-export type PayframeInstance = { mount(target: string | HTMLElement, options?: CardOptions): Card };
+export type PayframeInstance = {
+  mount(target: string | HTMLElement, options?: CardOptions): Card;
+  /** The charge's 3-D Secure challenge in a dialog on this page (or, with `display: 'redirect'`, by navigating to it). */
+  handleThreeDS(redirectUrl: string, options?: ThreeDSOptions): Promise<ThreeDSResult>;
+};
 
 /** The global `Payframe(publishableKey, init)`, bound to the URL the script was loaded from. */
 export function createPayframe(scriptUrl: string | undefined) {
@@ -25,6 +30,7 @@ export function createPayframe(scriptUrl: string | undefined) {
         if (!host) throw new TypeError(`Payframe: no element matches ${String(target)}`);
         return mountCard(frameUrl, publishableKey, host, checkOptions(options));
       },
+      handleThreeDS: (redirectUrl, options) => handleThreeDS(frameUrl.origin, redirectUrl, options),
     };
   };
 }

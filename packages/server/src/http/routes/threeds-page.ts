@@ -1,9 +1,11 @@
-import { PayframeError } from '@payframe/contract';
-import { contentSecurityPolicy, type PageModel, type PaymentSummary, renderPage } from '@payframe/threeds';
+import { TEST_ONE_TIME_CODE } from '@payframe/contract/test-cards';
+import { PAGE_SCRIPT, PAGE_SCRIPT_PATH } from '@payframe/threeds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidThreeDSParam } from '../../security/threeds-link.ts';
 import type { ServiceDeps, Store } from '../../services/context.ts';
-import { findHostedCharge, type HostedCharge, recordHostedOutcome, returnLink } from '../../services/threeds-page.ts';
+import type { ThreeDSAnswer } from '../../services/threeds-result.ts';
+import { findHostedCharge, type HostedCharge, recordHostedOutcome } from '../../services/threeds-page.ts';
+import { type Display, type PageContext, paymentOf, pendingPage, sendError, sendHosted, sendPage, sendSettled } from './threeds-view.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-/** The form carries two short fields; anything bigger is not from our page. */
+/** The forms carry a few short fields; anything bigger is not from our pages. */
 const FORM_LIMIT = 4 * 1024;
 const ALLOW = 'GET, HEAD, POST';
 
@@ -25,12 +27,15 @@ const PAGE_HELMET = {
 } as const;
 
 type PageRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown>; Body: unknown }>;
+type Form = Record<string, unknown>;
 
 /**
- * The hosted 3-D Secure page (docs/api.md "The hosted 3-D Secure page") at
- * `/3d-secure/:id?paRes=…`. No API key: the paRes is the credential. GET only shows; the POST of
- * the page's form records the outcome through the lifecycle and answers 303 to the merchant's
- * return URL. Every other answer is an HTML page.
+ * The hosted 3-D Secure pages (docs/api.md "The hosted 3-D Secure page", docs/three-d-secure.md)
+ * at `/3d-secure/:id?paRes=…`, and the simulated banking app at `/3d-secure/:id/device?paRes=…`.
+ * No API key: the paRes is the credential. GET only shows (except that the out-of-band waiting
+ * page, once the banking app has answered, moves on); the POST of a page's form records the answer
+ * through the lifecycle and answers 303 to the merchant's return URL (or, with `display=iframe`,
+ * the completion page). Every other answer is an HTML page.
  */
 export function threeDSPageRoutes(store: Store, deps: ServiceDeps) {
   return async (app: FastifyInstance) => {
@@ -42,115 +47,124 @@ export function threeDSPageRoutes(store: Store, deps: ServiceDeps) {
     app.setNotFoundHandler((request, reply) => sendPage(request, reply, 404, { kind: 'not-found' }));
 
     const options = { helmet: PAGE_HELMET, config: { cors: false }, schema: { hide: true } } as const;
-    const validLink = (id: string, paRes: string | undefined): paRes is string =>
-      paRes !== undefined && isValidThreeDSParam(deps.secrets.threeDSKey, id, paRes);
 
-    app.get('/:id', options, async (request: PageRequest, reply) => {
-      const { id } = request.params;
-      const paRes = single(request.query.paRes);
-      if (!validLink(id, paRes)) return sendPage(request, reply, 404, { kind: 'not-found' });
-      const hosted = await findHostedCharge(store, id, deps.clock.now());
-      if (!hosted) return sendPage(request, reply, 404, { kind: 'not-found' });
-      return sendHosted(request, reply, hosted, paRes);
-    });
-
-    app.post('/:id', options, async (request: PageRequest, reply) => {
+    /** The charge behind a request whose paRes is right for its id, with the page's context; else null. */
+    const open = async (request: PageRequest): Promise<{ hosted: HostedCharge; context: PageContext } | null> => {
       const { id } = request.params;
       const body = isRecord(request.body) ? request.body : {};
       const paRes = single(body.paRes) ?? single(request.query.paRes);
-      if (!validLink(id, paRes)) return sendPage(request, reply, 404, { kind: 'not-found' });
-      const result = body.result;
-      if (result !== 'success' && result !== 'failure') {
-        // Not our form's answer: show the page as it stands, so the shopper can still choose.
-        const hosted = await findHostedCharge(store, id, deps.clock.now());
-        if (!hosted) return sendPage(request, reply, 404, { kind: 'not-found' });
-        return sendHosted(request, reply, hosted, paRes, 400);
-      }
-      const outcome = await recordHostedOutcome(store, deps, id, result);
-      if (outcome.kind === 'missing') return sendPage(request, reply, 404, { kind: 'not-found' });
-      if (outcome.kind === 'unchanged') return sendHosted(request, reply, outcome.hosted, paRes);
-      return reply
-        .code(303)
-        .header('referrer-policy', 'no-referrer')
-        .header('location', returnLink(outcome.returnUrl, id, outcome.status))
-        .send();
-    });
+      if (paRes === undefined || !isValidThreeDSParam(deps.secrets.threeDSKey, id, paRes)) return null;
+      const hosted = await findHostedCharge(store, id, deps.clock.now());
+      const display: Display = single(request.query.display) === 'iframe' ? 'iframe' : 'page';
+      return hosted && { hosted, context: { id, paRes, display } };
+    };
+    const notFound = (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, 404, { kind: 'not-found' });
 
-    app.options('/:id', options, async (_request, reply) =>
-      reply.code(204).header('allow', ALLOW).send(),
+    app.get(`/${PAGE_SCRIPT_PATH}`, options, async (_request, reply) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        // Its name carries its hash: a new script is a new URL.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(PAGE_SCRIPT),
     );
-    app.route({
-      method: ['PUT', 'PATCH', 'DELETE'],
-      url: '/:id',
-      ...options,
-      // Before the body is read: the method is wrong whatever the body.
-      onRequest: async (request, reply) => {
-        reply.header('allow', ALLOW);
-        return sendPage(request, reply, 405, { kind: 'error', reason: 'method-not-allowed' });
-      },
-      handler: async () => {
-        throw new Error('unreachable: onRequest answers 405');
-      },
+
+    app.get('/:id', options, async (request: PageRequest, reply) => {
+      const opened = await open(request);
+      if (!opened) return notFound(request, reply);
+      const { hosted, context } = opened;
+      // The banking app has answered: the waiting page's next refresh goes on to the merchant.
+      if (hosted.charge.threeds_scenario === 'out-of-band' && hosted.charge.status === 'PENDING' && hosted.charge.threeds_trans_status) {
+        return sendSettled(request, reply, hosted, context.display);
+      }
+      return sendHosted(request, reply, hosted, context);
     });
+
+    app.post('/:id', options, async (request: PageRequest, reply) => {
+      const opened = await open(request);
+      if (!opened) return notFound(request, reply);
+      const { hosted, context } = opened;
+      const form = isRecord(request.body) ? request.body : {};
+      const step = pageAnswer(hosted, form);
+      // Not our form's answer: show the page as it stands, so the shopper can still choose.
+      if (step.kind === 'invalid') return sendHosted(request, reply, hosted, context, 400);
+      if (step.kind === 'notice') {
+        if (hosted.charge.threeds_status !== 'PENDING' || hosted.charge.status !== 'PENDING') return sendHosted(request, reply, hosted, context);
+        return sendPage(request, reply, 200, pendingPage(hosted, context, step.notice), hosted, context.display);
+      }
+      const outcome = await recordHostedOutcome(store, deps, context.id, step.answer);
+      if (outcome.kind === 'missing') return notFound(request, reply);
+      if (outcome.kind === 'unchanged') return sendHosted(request, reply, outcome.hosted, context);
+      if (outcome.hosted.charge.threeds_status === 'PENDING') {
+        return sendPage(request, reply, 200, pendingPage(outcome.hosted, context, 'wrong'), outcome.hosted, context.display);
+      }
+      return sendSettled(request, reply, outcome.hosted, context.display);
+    });
+
+    app.get('/:id/device', options, async (request: PageRequest, reply) => {
+      const opened = await open(request);
+      if (!opened || opened.hosted.charge.threeds_scenario !== 'out-of-band') return notFound(request, reply);
+      const { hosted, context } = opened;
+      if (hosted.charge.status === 'PENDING' && hosted.charge.threeds_status === 'PENDING') {
+        return sendPage(request, reply, 200, { kind: 'oob-device', payment: paymentOf(hosted), paRes: context.paRes }, hosted);
+      }
+      return sendHosted(request, reply, hosted, { ...context, display: 'page' });
+    });
+
+    app.post('/:id/device', options, async (request: PageRequest, reply) => {
+      const opened = await open(request);
+      if (!opened || opened.hosted.charge.threeds_scenario !== 'out-of-band') return notFound(request, reply);
+      const { context } = opened;
+      const result = isRecord(request.body) ? request.body.result : undefined;
+      if (result !== 'success' && result !== 'failure') return sendHosted(request, reply, opened.hosted, { ...context, display: 'page' }, 400);
+      const outcome = await recordHostedOutcome(store, deps, context.id, { type: 'authenticate', result });
+      if (outcome.kind === 'missing') return notFound(request, reply);
+      if (outcome.kind === 'unchanged') return sendHosted(request, reply, outcome.hosted, { ...context, display: 'page' });
+      const payment = paymentOf(outcome.hosted);
+      return sendPage(request, reply, 200, { kind: 'oob-device-done', payment, approved: result === 'success' }, outcome.hosted);
+    });
+
+    for (const url of ['/:id', '/:id/device']) {
+      app.options(url, options, async (_request, reply) => reply.code(204).header('allow', ALLOW).send());
+      app.route({
+        method: ['PUT', 'PATCH', 'DELETE'],
+        url,
+        ...options,
+        // Before the body is read: the method is wrong whatever the body.
+        onRequest: async (request, reply) => {
+          reply.header('allow', ALLOW);
+          return sendPage(request, reply, 405, { kind: 'error', reason: 'method-not-allowed' });
+        },
+        handler: async () => {
+          throw new Error('unreachable: onRequest answers 405');
+        },
+      });
+    }
   };
 }
 
-/**
- * The page for the charge as it stands. GET shows it (200); a POST that recorded nothing gets
- * 409 (already completed, or nothing to authenticate) or 410 (the charge has ended).
- */
-function sendHosted(request: FastifyRequest, reply: FastifyReply, hosted: HostedCharge, paRes: string, status?: number) {
-  const { charge, token, merchantName } = hosted;
-  const payment: PaymentSummary = {
-    merchantName,
-    amount: charge.amount,
-    currency: charge.currency,
-    brand: token.brand,
-    last4: token.last4,
-    description: charge.description,
-    mode: charge.mode,
-  };
-  const link = returnLink(charge.return_url, charge.id, charge.threeds_status);
-  const spent = request.method === 'POST' ? 409 : 200;
-  const [code, model]: [number, PageModel] =
-    charge.status !== 'PENDING'
-      ? [410, { kind: 'unavailable', payment, returnLink: link }]
-      : charge.threeds_status === 'PENDING'
-        ? [200, { kind: 'challenge', payment, paRes }]
-        : charge.threeds_status === 'CHARGEABLE' || charge.threeds_status === 'FAILED'
-          ? [spent, { kind: 'completed', payment, outcome: charge.threeds_status, returnLink: link }]
-          : [spent, { kind: 'not-needed', payment, returnLink: link }];
-  return sendPage(request, reply, status ?? code, model, [charge.return_url]);
-}
+type Step = { kind: 'answer'; answer: ThreeDSAnswer } | { kind: 'notice'; notice: 'missing' | 'resent' } | { kind: 'invalid' };
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, model: PageModel, formTargets: string[] = []) {
-  const { html, lang } = renderPage(model, header(request, 'accept-language'));
-  return reply
-    .code(status)
-    .headers({
-      'content-type': 'text/html; charset=utf-8',
-      'content-language': lang,
-      vary: 'Accept-Language',
-      'content-security-policy': contentSecurityPolicy(formTargets),
-      'referrer-policy': 'no-referrer',
-      'x-frame-options': 'DENY',
-    })
-    .send(html);
-}
-
-/** Malformed bodies and outages get a page too, never the API's JSON. */
-function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof PayframeError && error.code === 'SERVICE_UNAVAILABLE') {
-    request.log.warn({ err: error.cause ?? error }, 'database unavailable');
-    reply.header('retry-after', '1');
-    return sendPage(request, reply, 503, { kind: 'error', reason: 'unavailable' });
+/** What a page's form says, read by the card's scenario: each page accepts only its own answers. */
+function pageAnswer({ charge }: HostedCharge, form: Form): Step {
+  switch (charge.threeds_scenario) {
+    case 'otp': {
+      if (form.action === 'resend') return { kind: 'notice', notice: 'resent' };
+      const code = single(form.otp)?.trim();
+      if (code === undefined || code === '') return { kind: 'notice', notice: 'missing' };
+      return { kind: 'answer', answer: code === TEST_ONE_TIME_CODE ? { type: 'authenticate', result: 'success' } : { type: 'wrong-code' } };
+    }
+    case 'out-of-band':
+      // Answered from the banking app (the device page) only.
+      return { kind: 'invalid' };
+    case 'frictionless':
+    case 'rejected':
+    case 'unavailable':
+      return form.action === 'continue' ? { kind: 'answer', answer: { type: 'authenticate', result: 'success' } } : { kind: 'invalid' };
+    default: {
+      const { result } = form;
+      return result === 'success' || result === 'failure' ? { kind: 'answer', answer: { type: 'authenticate', result } } : { kind: 'invalid' };
+    }
   }
-  const statusCode = (error as { statusCode?: unknown }).statusCode;
-  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    return sendPage(request, reply, statusCode, { kind: 'error', reason: 'bad-request' });
-  }
-  request.log.error({ err: error }, '3-D Secure page failed');
-  return sendPage(request, reply, 500, { kind: 'error', reason: 'unavailable' });
 }
 
 function single(value: unknown): string | undefined {
@@ -159,9 +173,4 @@ function single(value: unknown): string | undefined {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(',') : value;
 }

@@ -5,6 +5,7 @@ import * as idempotencyKeyKind from './003-idempotency-key-kind.ts';
 import * as backgroundJobs from './004-background-jobs.ts';
 import * as eventsWebhooks from './005-events-webhooks.ts';
 import * as eventCommitOrder from './006-event-commit-order.ts';
+import * as threeDSTransStatus from './007-threeds-trans-status.ts';
 import * as dashboard from './008-dashboard.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
@@ -15,5 +16,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '004-background-jobs': backgroundJobs,
   '005-events-webhooks': eventsWebhooks,
   '006-event-commit-order': eventCommitOrder,
+  '007-threeds-trans-status': threeDSTransStatus,
   '008-dashboard': dashboard,
 };

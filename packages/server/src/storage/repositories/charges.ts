@@ -20,10 +20,10 @@ export function findCharge(db: Db, owner: Owner, id: string): Promise<ChargesTab
  * `readVersion`: answers whether this write won.
  */
 export async function updateChargeIfUnchanged(db: Db, next: ChargesTable, readVersion: number): Promise<boolean> {
-  const { status, threeds_status, reason, amount_refunded, fees, updated_at, version } = next;
+  const { status, threeds_status, threeds_trans_status, threeds_code_failures, reason, amount_refunded, fees, updated_at, version } = next;
   const update = await db
     .updateTable('charges')
-    .set({ status, threeds_status, reason, amount_refunded, fees, updated_at, version })
+    .set({ status, threeds_status, threeds_trans_status, threeds_code_failures, reason, amount_refunded, fees, updated_at, version })
     .where('id', '=', next.id)
     .where('version', '=', readVersion)
     .executeTakeFirst();
