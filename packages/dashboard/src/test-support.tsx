@@ -91,7 +91,7 @@ export function charge(overrides: Partial<Charge> = {}): Charge {
     fees: 45,
     description: 'Order 1001',
     txn_reference: 'order-1001',
-    threedSecure: { redirect: `http://127.0.0.1:4000/3ds/${id}`, returnUrl: 'http://shop.test/return', status: 'CAPTURED' },
+    threedSecure: { redirect: `http://127.0.0.1:4000/3ds/${id}`, returnUrl: 'http://shop.test/return', status: 'CAPTURED', transStatus: 'Y' },
     status: 'CHARGE_SUCCESS',
     reason: null,
     token: {
