@@ -7,7 +7,8 @@ import type { Reply } from './http.ts';
 import { settle } from './settle.ts';
 
 export const WEBHOOK_PATH = '/webhooks/payframe';
-const EVENTS = ['charge.authentication_succeeded', 'charge.expired'] as const;
+/** Both 3-D Secure outcomes that allow a capture (Y, and U: the issuer could not be reached), and expiry. */
+const EVENTS = ['charge.authentication_succeeded', 'charge.authentication_unavailable', 'charge.expired'] as const;
 const BODY_LIMIT = 256 * 1024;
 /** Event ids already handled: Payframe delivers at least once, so a repeat is answered 200 and ignored. */
 const HANDLED_LIMIT = 10_000;
@@ -61,7 +62,7 @@ export function webhookReceiver(): (shop: Shop, request: IncomingMessage) => Pro
     if (handled.has(event.id)) return { status: 200, body: 'already handled' };
     const order = shop.orders.byCharge(event.data.object.id);
     if (order) {
-      if (event.name === 'charge.authentication_succeeded') await settle(shop, order);
+      if (event.name === 'charge.authentication_succeeded' || event.name === 'charge.authentication_unavailable') await settle(shop, order);
       if (event.name === 'charge.expired') await shop.orders.save({ ...(shop.orders.get(order.id) ?? order), expired: true });
     }
     if (handled.size >= HANDLED_LIMIT) handled.delete(handled.values().next().value as string);

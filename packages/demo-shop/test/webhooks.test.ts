@@ -25,6 +25,8 @@ beforeAll(async () => {
     secretKey: payframe.secretKey,
     publishableKey: payframe.publishableKey,
     dataDir: shopDataDir,
+    // The checkout answers with the hosted page's URL, which names the charge.
+    threeDSDisplay: 'redirect',
   });
   sdk = new Payframe(payframe.secretKey, { apiBase: payframe.url });
 });
@@ -62,7 +64,7 @@ describe('the demo shop receives Payframe webhooks', () => {
   it('registers /webhooks/payframe for the events it acts on, at start', async () => {
     const endpoints = await sdk.webhookEndpoints.list();
     expect(endpoints.data.map((endpoint) => [endpoint.url, endpoint.events])).toEqual([
-      [`${shop.url}/webhooks/payframe`, ['charge.authentication_succeeded', 'charge.expired']],
+      [`${shop.url}/webhooks/payframe`, ['charge.authentication_succeeded', 'charge.authentication_unavailable', 'charge.expired']],
     ]);
   });
 
