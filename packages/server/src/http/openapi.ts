@@ -16,7 +16,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
       security: [{ apiKey: [] }],
     },
-    transform: jsonSchemaTransform,
+    // The document describes the /v2 API only: the dashboard's session-cookie API is not part of it.
+    transform: (input) => (input.url.startsWith('/v2/') ? jsonSchemaTransform(input) : { schema: { ...input.schema, hide: true }, url: input.url }),
     transformObject: jsonSchemaTransformObject,
   });
   app.get('/v2/openapi.json', { schema: { hide: true } }, async () => app.swagger());
