@@ -70,7 +70,8 @@ export function eventStreamRoutes(store: Store) {
 async function* frames(feed: EventFeed, signal: AbortSignal, log: FastifyBaseLogger): AsyncGenerator<string> {
   // The first bytes send the 200 and its headers at once, before any event exists.
   yield ': stream open\n\n';
-  let lastWrite = Date.now();
+  // Keep-alive spacing is transport timing, not the API's time: a monotonic clock, not the services' one.
+  let lastWrite = performance.now();
   let failing = false;
   while (!signal.aborted) {
     let events: StreamedEvent[] = [];
@@ -84,11 +85,11 @@ async function* frames(feed: EventFeed, signal: AbortSignal, log: FastifyBaseLog
       failing = true;
     }
     for (const event of events) yield frame(event);
-    if (events.length > 0) lastWrite = Date.now();
+    if (events.length > 0) lastWrite = performance.now();
     if (events.length === FEED_BATCH) continue;
-    if (Date.now() - lastWrite >= KEEP_ALIVE_MS) {
+    if (performance.now() - lastWrite >= KEEP_ALIVE_MS) {
       yield ': keep-alive\n\n';
-      lastWrite = Date.now();
+      lastWrite = performance.now();
     }
     try {
       await sleep(POLL_MS, undefined, { signal });
