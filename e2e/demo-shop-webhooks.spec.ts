@@ -2,6 +2,9 @@ import { Payframe } from '@payframe/node';
 import { TEST_CARDS, THREE_DS_PATH, waitForEvent } from '@payframe/qa-kit';
 import { expect, test } from './support/shop-checkout.ts';
 
+// The shopper leaves Payframe's own page before the return: the full redirect, not the shop's dialog.
+test.use({ threeDSDisplay: 'redirect' });
+
 // The shop learns of the payment from Payframe's webhook, not from the shopper's browser: a shopper
 // who authenticates 3-D Secure and closes the tab before the return still gets a paid order.
 

@@ -168,6 +168,14 @@ describe('approval in the banking app (4000000000003097)', () => {
     expect(await threeDS(charge.id)).toEqual({ status: 'CHARGEABLE', transStatus: 'Y' });
   });
 
+  it('still goes back to the shop when the merchant captured between the approval and the next refresh', async () => {
+    const charge = await createCharge(api, TEST_PANS.outOfBand3ds, { return_url: RETURN_URL });
+    await submit(deviceUrl(charge.threedSecure.redirect), { result: 'success' });
+    // The merchant's webhook handler captures on charge.authentication_succeeded before the waiting page refreshes.
+    expect((await api.post(`/v2/charges/capture/${charge.id}`, {})).status).toBe(200);
+    expectReturn(await browse(charge.threedSecure.redirect), charge.id, 'CAPTURED');
+  });
+
   it('fails when the device page declines', async () => {
     const charge = await createCharge(api, TEST_PANS.outOfBand3ds, { return_url: RETURN_URL });
     expect((await submit(deviceUrl(charge.threedSecure.redirect), { result: 'failure' })).status).toBe(200);

@@ -72,8 +72,10 @@ export function threeDSPageRoutes(store: Store, deps: ServiceDeps) {
       const opened = await open(request);
       if (!opened) return notFound(request, reply);
       const { hosted, context } = opened;
-      // The banking app has answered: the waiting page's next refresh goes on to the merchant.
-      if (hosted.charge.threeds_scenario === 'out-of-band' && hosted.charge.status === 'PENDING' && hosted.charge.threeds_trans_status) {
+      // The banking app has answered: the waiting page's next refresh goes on to the merchant, even
+      // when the merchant's webhook handler has captured the charge in the meantime.
+      const decided = hosted.charge.status === 'PENDING' || hosted.charge.status === 'CHARGE_SUCCESS';
+      if (hosted.charge.threeds_scenario === 'out-of-band' && decided && hosted.charge.threeds_trans_status) {
         return sendSettled(request, reply, hosted, context.display);
       }
       return sendHosted(request, reply, hosted, context);
