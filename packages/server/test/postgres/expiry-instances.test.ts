@@ -1,26 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, client, createCharge, TEST_PANS } from '../client.ts';
+import { type Client, createCharge, TEST_PANS } from '../client.ts';
 import { eventually, queryStore } from '../database.ts';
-import { createKeys, startServer, type TestServer } from '../harness.ts';
-import { requirePostgres } from './support.ts';
+import type { TestServer } from '../harness.ts';
+import { sweepingPair } from './support.ts';
 
 /**
  * Two instances sweeping one database as often as they can: every charge past its deadline
  * gets its expiry recorded, with exactly one `charge.expired`, whichever instance gets there.
  */
 
-const FAST = { env: { PAYFRAME_SWEEP_INTERVAL_MS: '50' } };
-
 let first: TestServer;
 let second: TestServer;
 let apis: Client[];
 
 beforeAll(async () => {
-  requirePostgres();
-  first = await startServer(FAST);
-  second = await startServer({ ...FAST, dataDir: first.dataDir });
-  const keys = await createKeys(first.dataDir, 'expiry-instances');
-  apis = [first, second].map((server) => client(server.url, keys.secretKey));
+  ({ first, second, apis } = await sweepingPair('expiry-instances', 50));
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { storeArgs, TEST_POSTGRES_URL } from '../harness.ts';
+import { type Client, client } from '../client.ts';
+import { createKeys, startServer, storeArgs, TEST_POSTGRES_URL, type TestServer } from '../harness.ts';
 
 /** These tests need several processes on one shared database: they belong to the PostgreSQL project only. */
 export function requirePostgres(): string {
@@ -27,3 +28,13 @@ export async function withDatabase<T>(url: string, work: (client: pg.Client) => 
   }
 }
 
+
+/** Two instances on one database, each sweeping every `sweepIntervalMs`, and a secret-key client for each. */
+export async function sweepingPair(account: string, sweepIntervalMs: number): Promise<{ first: TestServer; second: TestServer; apis: Client[] }> {
+  requirePostgres();
+  const env = { PAYFRAME_SWEEP_INTERVAL_MS: String(sweepIntervalMs) };
+  const first = await startServer({ env });
+  const second = await startServer({ env, dataDir: first.dataDir });
+  const keys = await createKeys(first.dataDir, account);
+  return { first, second, apis: [first, second].map((server) => client(server.url, keys.secretKey)) };
+}

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeParams, type Client, client, createToken, TEST_PANS } from '../client.ts';
+import { chargeParams, type Client, createToken, TEST_PANS } from '../client.ts';
 import { eventually, queryStore } from '../database.ts';
-import { createKeys, startServer, type TestServer } from '../harness.ts';
-import { requirePostgres } from './support.ts';
+import type { TestServer } from '../harness.ts';
+import { sweepingPair } from './support.ts';
 
 /**
  * Every instance runs the sweeper; the database decides which one does each run. Two instances
@@ -10,18 +10,12 @@ import { requirePostgres } from './support.ts';
  * other carries on alone.
  */
 
-const FAST = { env: { PAYFRAME_SWEEP_INTERVAL_MS: '100' } };
-
 let first: TestServer;
 let second: TestServer;
 let apis: Client[];
 
 beforeAll(async () => {
-  requirePostgres();
-  first = await startServer(FAST);
-  second = await startServer({ ...FAST, dataDir: first.dataDir });
-  const keys = await createKeys(first.dataDir, 'sweeper-instances');
-  apis = [first, second].map((server) => client(server.url, keys.secretKey));
+  ({ first, second, apis } = await sweepingPair('sweeper-instances', 100));
 });
 
 afterAll(async () => {

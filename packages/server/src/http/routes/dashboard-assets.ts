@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { DASHBOARD_API_PREFIX, PayframeError } from '@payframe/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { packageDistDir } from './package-dist.ts';
 
 /**
  * The dashboard's pages load only their own files and talk only to this server; nothing inline, and
@@ -28,11 +28,6 @@ export const DASHBOARD_HELMET = {
   frameguard: { action: 'deny' },
 } as const;
 
-/** Where `npm ci` (the root `prepare` script) builds the dashboard. */
-export function dashboardDistDir(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('@payframe/dashboard/package.json')), 'dist');
-}
-
 const HASHED = 'public, max-age=31536000, immutable';
 
 /**
@@ -40,7 +35,7 @@ const HASHED = 'public, max-age=31536000, immutable';
  * index.html for /dashboard and every page path (the app routes in the browser), and the
  * content-hashed assets, cached for good.
  */
-export function dashboardAssetRoutes(distDir: string = dashboardDistDir()) {
+export function dashboardAssetRoutes(distDir: string = packageDistDir('@payframe/dashboard')) {
   return async (app: FastifyInstance) => {
     await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true, cacheControl: false });
 

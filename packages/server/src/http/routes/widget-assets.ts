@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { PayframeError } from '@payframe/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { packageDistDir } from './package-dist.ts';
 
 /** The loader's URL never changes, so browsers only keep it briefly; hashed assets never change at all. */
 const CACHE = {
@@ -31,16 +31,11 @@ const FRAME_HELMET = {
   },
 } as const;
 
-/** Where `npm ci` (the root `prepare` script) builds the widget. */
-export function widgetDistDir(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('@payframe/widget/package.json')), 'dist');
-}
-
 /**
  * Serves packages/widget/dist through @fastify/static: the loader, the frame page and its hashed assets,
  * with the build's precompressed variants for clients that take them.
  */
-export function widgetAssetRoutes(distDir: string = widgetDistDir()) {
+export function widgetAssetRoutes(distDir: string = packageDistDir('@payframe/widget')) {
   return async (app: FastifyInstance) => {
     // Cache headers are per route (below); etag and last-modified come from the library.
     await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true, cacheControl: false });
