@@ -50,6 +50,10 @@ export async function completeThreeDS(page: Page, action: ThreeDSAction, options
       if (typeof action !== 'string') throw wrongAction(kind, action);
       await answerOnDevice(challenge, action === 'fail' ? '#deny' : '#approve', timeout);
       return settled(challenge, timeout);
+    case 'complete':
+      // The dialog's frame already shows the completion page (a frictionless page went on by
+      // itself): the loader is closing the dialog.
+      return settled(challenge, timeout);
     case 'frictionless':
       // It continues by itself; only a browser without JavaScript needs the button.
       return settled(challenge, Math.min(timeout, 5_000)).catch(async () => {
