@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import preact from '@preact/preset-vite';
-import { build } from 'vite';
+import { build, type Plugin } from 'vite';
+import { FRAME_SHAPES } from '../src/protocol/frame-shapes.ts';
 
 const widgetRoot = fileURLToPath(new URL('..', import.meta.url));
 export const DIST_DIR = join(widgetRoot, 'dist');
@@ -24,6 +25,16 @@ export async function buildWidget(outDir: string = DIST_DIR): Promise<void> {
   precompress(outDir);
 }
 
+const FRAME_SHAPES_MODULE = join(widgetRoot, 'src/protocol/frame-shapes.ts');
+
+/** The frame gets the schemas' description as data, evaluated here, instead of zod and the schemas. */
+function inlineFrameShapes(): Plugin {
+  return {
+    name: 'payframe:inline-frame-shapes',
+    load: (id) => (id === FRAME_SHAPES_MODULE ? `export const FRAME_SHAPES = ${JSON.stringify(FRAME_SHAPES)};` : undefined),
+  };
+}
+
 async function buildFrame(outDir: string): Promise<void> {
   await build({
     configFile: false,
@@ -31,7 +42,7 @@ async function buildFrame(outDir: string): Promise<void> {
     root: join(widgetRoot, 'src/frame'),
     // Relative asset URLs: frame.html finds ./assets/… wherever the server mounts it.
     base: './',
-    plugins: [preact({ devToolsEnabled: false, prefreshEnabled: false, reactAliasesEnabled: false })],
+    plugins: [inlineFrameShapes(), preact({ devToolsEnabled: false, prefreshEnabled: false, reactAliasesEnabled: false })],
     build: {
       outDir,
       emptyOutDir: true,
