@@ -2,11 +2,10 @@
 // (payframe.js, one IIFE at a stable URL). `npm ci` runs this through the root `prepare` script.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import preact from '@preact/preset-vite';
 import { build, type Plugin } from 'vite';
-import { FRAME_SHAPES } from '../src/protocol/frame-shapes.ts';
 
 const widgetRoot = fileURLToPath(new URL('..', import.meta.url));
 export const DIST_DIR = join(widgetRoot, 'dist');
@@ -25,13 +24,24 @@ export async function buildWidget(outDir: string = DIST_DIR): Promise<void> {
   precompress(outDir);
 }
 
-const FRAME_SHAPES_MODULE = join(widgetRoot, 'src/protocol/frame-shapes.ts');
+/** Modules the frame takes as data: the zod schemas' description, credit-card-type's table. */
+const EVALUATED_MODULES = ['src/protocol/frame-shapes.ts', 'src/frame/card/card-types.ts'].map((path) => join(widgetRoot, path));
 
-/** The frame gets the schemas' description as data, evaluated here, instead of zod and the schemas. */
-function inlineFrameShapes(): Plugin {
+/** Evaluates those modules here and bundles their exported values only, not the libraries that made them. */
+function inlineEvaluated(): Plugin {
   return {
-    name: 'payframe:inline-frame-shapes',
-    load: (id) => (id === FRAME_SHAPES_MODULE ? `export const FRAME_SHAPES = ${JSON.stringify(FRAME_SHAPES)};` : undefined),
+    name: 'payframe:inline-evaluated',
+    async load(id) {
+      if (!EVALUATED_MODULES.includes(id)) return undefined;
+      const exported = Object.entries((await import(pathToFileURL(id).href)) as Record<string, unknown>);
+      return exported
+        .map(([name, value]) => {
+          const json = JSON.stringify(value);
+          if (json === undefined || typeof value === 'function') throw new Error(`${id}: export ${name} is not plain data`);
+          return `export const ${name} = ${json};`;
+        })
+        .join('\n');
+    },
   };
 }
 
@@ -42,7 +52,7 @@ async function buildFrame(outDir: string): Promise<void> {
     root: join(widgetRoot, 'src/frame'),
     // Relative asset URLs: frame.html finds ./assets/… wherever the server mounts it.
     base: './',
-    plugins: [inlineFrameShapes(), preact({ devToolsEnabled: false, prefreshEnabled: false, reactAliasesEnabled: false })],
+    plugins: [inlineEvaluated(), preact({ devToolsEnabled: false, prefreshEnabled: false, reactAliasesEnabled: false })],
     build: {
       outDir,
       emptyOutDir: true,
