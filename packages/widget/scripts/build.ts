@@ -34,15 +34,41 @@ function inlineEvaluated(): Plugin {
     async load(id) {
       if (!EVALUATED_MODULES.includes(id)) return undefined;
       const exported = Object.entries((await import(pathToFileURL(id).href)) as Record<string, unknown>);
-      return exported
-        .map(([name, value]) => {
-          const json = JSON.stringify(value);
-          if (json === undefined || typeof value === 'function') throw new Error(`${id}: export ${name} is not plain data`);
-          return `export const ${name} = ${json};`;
-        })
-        .join('\n');
+      for (const [name, value] of exported) if (typeof value !== 'object' || value === null) throw new Error(`${id}: export ${name} is not plain data`);
+      return dataModule(exported);
     },
   };
+}
+
+/** The exports as JavaScript literals, each object or array that repeats (a style state, a CSS value's check) written once. */
+export function dataModule(exported: Array<[string, unknown]>): string {
+  const counts = new Map<string, number>();
+  const count = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
+    const json = JSON.stringify(value);
+    counts.set(json, (counts.get(json) ?? 0) + 1);
+    // The parts of a repeat are shared along with it.
+    if (counts.get(json) === 1) Object.values(value).forEach(count);
+  };
+  exported.forEach(([, value]) => count(value));
+  const shared = new Map<string, string>();
+  const lines: string[] = [];
+  const write = (value: unknown): string => {
+    if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+    const json = JSON.stringify(value);
+    const known = shared.get(json);
+    if (known) return known;
+    const code = Array.isArray(value)
+      ? `[${value.map(write).join(',')}]`
+      : `{${Object.entries(value).flatMap(([key, inner]) => (inner === undefined ? [] : [`${JSON.stringify(key)}:${write(inner)}`])).join(',')}}`;
+    if ((counts.get(json) ?? 0) < 2 || json.length < 16) return code;
+    const name = `shared${shared.size}`;
+    shared.set(json, name);
+    lines.push(`const ${name} = ${code};`);
+    return name;
+  };
+  for (const [name, value] of exported) lines.push(`export const ${name} = ${write(value)};`);
+  return lines.join('\n');
 }
 
 async function buildFrame(outDir: string): Promise<void> {
