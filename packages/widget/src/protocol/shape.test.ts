@@ -50,6 +50,8 @@ const CASES: Array<[string, z.ZodMiniType, ShapeOf<unknown>, unknown[]]> = [
       { ...CONNECT, type: 'payframe:options' },
       { ...CONNECT, options: undefined },
       { ...CONNECT, extra: true },
+      { ...CONNECT, options: { toString: 'x' } },
+      { ...CONNECT, options: JSON.parse('{"__proto__": {"locale": "fr"}}') },
       [CONNECT],
     ],
   ],

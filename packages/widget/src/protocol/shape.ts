@@ -32,6 +32,11 @@ export function check<T>(shape: ShapeOf<T>, value: unknown): Checked<T> {
   }
 }
 
+/** Own keys only: `toString` or `__proto__` must not pass as a key the shape names. (Object.hasOwn is newer than the frame's es2020.) */
+function own(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
 function parse(shape: Shape, value: unknown, path: string[]): unknown {
   const refuse = (message: string): never => {
     throw new Refusal(path, message);
@@ -53,9 +58,9 @@ function parse(shape: Shape, value: unknown, path: string[]): unknown {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse('must be an object');
       const input = value as Record<string, unknown>;
       const parsed: Record<string, unknown> = {};
-      for (const key of Object.keys(input)) if (shape.strict && !(key in shape.shape)) throw new Refusal([...path, key], 'is not allowed');
+      for (const key of Object.keys(input)) if (shape.strict && !own(shape.shape, key)) throw new Refusal([...path, key], 'is not allowed');
       for (const [key, inner] of Object.entries(shape.shape)) {
-        if (!(key in input) && inner.type !== 'optional') throw new Refusal([...path, key], 'is required');
+        if (!own(input, key) && inner.type !== 'optional') throw new Refusal([...path, key], 'is required');
         // A key given as undefined is left out: the same data as zod's output, which sometimes keeps it.
         const result = parse(inner, input[key], [...path, key]);
         if (result !== undefined) parsed[key] = result;
