@@ -8,6 +8,7 @@
  *   --cold N     cold mounts (default 10)
  */
 import { once } from 'node:events';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
@@ -43,11 +44,14 @@ async function startMerchant(payframeUrl: string) {
 function mountOnce(page: Page, publishableKey: string): Promise<number> {
   return page.evaluate(
     (key) =>
-      new Promise<number>((resolve) => {
+      new Promise<number>((resolve, reject) => {
         const started = performance.now();
         const card = window.Payframe(key).mount('#card');
+        // A broken frame fails the bench instead of hanging it.
+        const timeout = setTimeout(() => reject(new Error('no ready event within 10 s')), 10_000);
         card.on('ready', () => {
           const elapsed = performance.now() - started;
+          clearTimeout(timeout);
           card.destroy();
           resolve(elapsed);
         });
@@ -104,4 +108,5 @@ try {
   await browser.close();
   await merchant.stop();
   await payframe.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
