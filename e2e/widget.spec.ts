@@ -26,7 +26,8 @@ test('a shopper types a card and the merchant gets a token, never the number', a
   await checkout.open();
   const readyAfterMs = await checkout.page.evaluate(() => window.readyAfterMs);
   test.info().annotations.push({ type: 'mount() → ready', description: `${readyAfterMs.toFixed(0)} ms` });
-  expect(readyAfterMs).toBeLessThan(5_000);
+  // The target is 150 ms (npm run bench:widget); 1 s holds on a busy CI box and still catches a regression.
+  expect(readyAfterMs).toBeLessThan(1_000);
   await expect(checkout.page.locator('iframe[name="payframe-card"]')).toHaveAttribute('title', 'Secure card payment form');
   await screenshot(checkout, 'default');
 

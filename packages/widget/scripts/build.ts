@@ -2,10 +2,10 @@
 // (payframe.js, one IIFE at a stable URL). `npm ci` runs this through the root `prepare` script.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 import preact from '@preact/preset-vite';
-import { build } from 'vite';
+import { build, type Plugin } from 'vite';
 
 const widgetRoot = fileURLToPath(new URL('..', import.meta.url));
 export const DIST_DIR = join(widgetRoot, 'dist');
@@ -24,6 +24,53 @@ export async function buildWidget(outDir: string = DIST_DIR): Promise<void> {
   precompress(outDir);
 }
 
+/** Modules the frame takes as data: the zod schemas' description, credit-card-type's table. */
+const EVALUATED_MODULES = ['src/protocol/frame-shapes.ts', 'src/frame/card/card-types.ts'].map((path) => join(widgetRoot, path));
+
+/** Evaluates those modules here and bundles their exported values only, not the libraries that made them. */
+function inlineEvaluated(): Plugin {
+  return {
+    name: 'payframe:inline-evaluated',
+    async load(id) {
+      if (!EVALUATED_MODULES.includes(id)) return undefined;
+      const exported = Object.entries((await import(pathToFileURL(id).href)) as Record<string, unknown>);
+      for (const [name, value] of exported) if (typeof value !== 'object' || value === null) throw new Error(`${id}: export ${name} is not plain data`);
+      return dataModule(exported);
+    },
+  };
+}
+
+/** The exports as JavaScript literals, each object or array that repeats (a style state, a CSS value's check) written once. */
+export function dataModule(exported: Array<[string, unknown]>): string {
+  const counts = new Map<string, number>();
+  const count = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
+    const json = JSON.stringify(value);
+    counts.set(json, (counts.get(json) ?? 0) + 1);
+    // The parts of a repeat are shared along with it.
+    if (counts.get(json) === 1) Object.values(value).forEach(count);
+  };
+  exported.forEach(([, value]) => count(value));
+  const shared = new Map<string, string>();
+  const lines: string[] = [];
+  const write = (value: unknown): string => {
+    if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+    const json = JSON.stringify(value);
+    const known = shared.get(json);
+    if (known) return known;
+    const code = Array.isArray(value)
+      ? `[${value.map(write).join(',')}]`
+      : `{${Object.entries(value).flatMap(([key, inner]) => (inner === undefined ? [] : [`${JSON.stringify(key)}:${write(inner)}`])).join(',')}}`;
+    if ((counts.get(json) ?? 0) < 2 || json.length < 16) return code;
+    const name = `shared${shared.size}`;
+    shared.set(json, name);
+    lines.push(`const ${name} = ${code};`);
+    return name;
+  };
+  for (const [name, value] of exported) lines.push(`export const ${name} = ${write(value)};`);
+  return lines.join('\n');
+}
+
 async function buildFrame(outDir: string): Promise<void> {
   await build({
     configFile: false,
@@ -31,7 +78,7 @@ async function buildFrame(outDir: string): Promise<void> {
     root: join(widgetRoot, 'src/frame'),
     // Relative asset URLs: frame.html finds ./assets/… wherever the server mounts it.
     base: './',
-    plugins: [preact({ devToolsEnabled: false, prefreshEnabled: false, reactAliasesEnabled: false })],
+    plugins: [inlineEvaluated(), preact({ devToolsEnabled: false, prefreshEnabled: false, reactAliasesEnabled: false })],
     build: {
       outDir,
       emptyOutDir: true,

@@ -1,5 +1,7 @@
-import { type ParentMessage, ParentMessageSchema } from '../protocol/to-frame.ts';
-import { type FrameMessage } from '../protocol/to-page.ts';
+import { FRAME_SHAPES } from '../protocol/frame-shapes.ts';
+import { check } from '../protocol/shape.ts';
+import type { ParentMessage } from '../protocol/to-frame.ts';
+import type { FrameMessage } from '../protocol/to-page.ts';
 
 /** The frame's side of the channel: what it may send, and the parsed messages it receives. */
 export type Bridge = {
@@ -12,7 +14,7 @@ export function portBridge(port: MessagePort): Bridge {
     send: (message) => port.postMessage(message),
     listen(handler) {
       const receive = (event: MessageEvent) => {
-        const parsed = ParentMessageSchema.safeParse(event.data);
+        const parsed = check(FRAME_SHAPES.parentMessage, event.data);
         if (parsed.success) handler(parsed.data);
       };
       port.addEventListener('message', receive);

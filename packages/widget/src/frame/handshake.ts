@@ -1,10 +1,12 @@
 import { MESSAGE } from '../protocol/names.ts';
-import { type ConnectMessage, ConnectMessageSchema, type LaunchParams, LaunchParamsSchema } from '../protocol/to-frame.ts';
-import { type HelloMessage } from '../protocol/to-page.ts';
+import { FRAME_SHAPES } from '../protocol/frame-shapes.ts';
+import { check } from '../protocol/shape.ts';
+import type { ConnectMessage, LaunchParams } from '../protocol/to-frame.ts';
+import type { HelloMessage } from '../protocol/to-page.ts';
 
 /** The merchant page's origin and the mount's nonce, from the fragment the loader wrote. */
 export function readLaunchParams(hash: string): LaunchParams | null {
-  const parsed = LaunchParamsSchema.safeParse(Object.fromEntries(new URLSearchParams(hash.replace(/^#/, ''))));
+  const parsed = check(FRAME_SHAPES.launchParams, Object.fromEntries(new URLSearchParams(hash.replace(/^#/, ''))));
   return parsed.success ? parsed.data : null;
 }
 
@@ -16,7 +18,7 @@ export function readLaunchParams(hash: string): LaunchParams | null {
 export function awaitConnect(frame: Window, params: LaunchParams, onConnect: (port: MessagePort, message: ConnectMessage) => void): () => void {
   const listen = (event: MessageEvent) => {
     if (event.origin !== params.origin || event.source !== frame.parent) return;
-    const parsed = ConnectMessageSchema.safeParse(event.data);
+    const parsed = check(FRAME_SHAPES.connect, event.data);
     const port = event.ports[0];
     if (!parsed.success || parsed.data.nonce !== params.nonce || !port) return;
     frame.removeEventListener('message', listen);

@@ -11,7 +11,7 @@ function includes(list: readonly string[], value: unknown): boolean {
 
 /**
  * Developer feedback at mount() and update(): a mistake throws here, with its path, instead of the
- * frame silently refusing the options (it parses them again with zod: the frame trusts nothing).
+ * frame silently refusing the options (it parses them again against the schemas: the frame trusts nothing).
  */
 export function checkOptions(options: CardOptions): CardOptions {
   const fail = (problem: string): never => {

@@ -1,5 +1,5 @@
-// Plain data shared by the loader and the frame. The loader imports only this file (no zod) to stay
-// inside its size budget; the frame parses every message with the schemas of ./schemas.ts.
+// Plain data shared by the loader and the frame. Neither bundles zod: the loader checks against this
+// data, and the frame parses with the schemas' description (frame-shapes.ts).
 
 /** Window messages of the handshake, then the messages of the private MessageChannel. */
 export const MESSAGE = {

@@ -1,5 +1,5 @@
 // What a merchant passes to mount(), update() and createToken(). The frame parses it again with these
-// schemas (zod/mini keeps the frame small); the loader only checks it against the data in names.ts.
+// schemas, described as data at build time (frame-shapes.ts); the loader checks it against names.ts.
 import { FIELD_LIMITS } from '@payframe/contract/limits';
 import { LOCALES } from '@payframe/contract/locales';
 import * as z from 'zod/mini';

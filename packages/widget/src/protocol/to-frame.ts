@@ -1,5 +1,5 @@
 // Messages the frame receives: the handshake's connect, then the channel's messages. The frame parses
-// each one with these schemas before acting on it.
+// each one against these schemas (through frame-shapes.ts) before acting on it.
 import * as z from 'zod/mini';
 import { MESSAGE } from './names.ts';
 import { CardOptionsSchema } from './options.ts';

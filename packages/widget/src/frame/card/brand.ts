@@ -1,6 +1,6 @@
 import type { Brand } from '@payframe/contract';
 import { BRAND_BY_CARD_VALIDATOR_TYPE } from '@payframe/contract/brands';
-import { cardNumber } from 'card-validator/dist/card-number.js';
+import { verifyNumber } from './card-number.ts';
 
 export type BrandRules = {
   brand: Brand;
@@ -14,7 +14,7 @@ export type BrandRules = {
 const UNKNOWN: BrandRules = { brand: 'UNKNOWN', lengths: [12, 13, 14, 15, 16, 17, 18, 19], gaps: [4, 8, 12], cvcLengths: [3, 4] };
 
 export function brandRules(digits: string): BrandRules {
-  const card = cardNumber(digits).card;
+  const card = verifyNumber(digits).card;
   const brand = card && BRAND_BY_CARD_VALIDATOR_TYPE[card.type];
   if (!card || !brand) return UNKNOWN;
   return { brand, lengths: card.lengths, gaps: card.gaps, cvcLengths: [card.code.size] };

@@ -1,9 +1,8 @@
 import { FIELD_LIMITS } from '@payframe/contract/limits';
 import { LUHN_EXEMPT_TEST_CARD } from '@payframe/contract/test-cards';
-import luhn10 from 'card-validator/dist/luhn-10.js';
-import { cardNumber } from 'card-validator/dist/card-number.js';
 import type { ErrorKey } from '../i18n/en.ts';
 import { type BrandRules, brandRules } from './brand.ts';
+import { luhn, verifyNumber } from './card-number.ts';
 import { digitsOf } from './format.ts';
 
 /**
@@ -19,7 +18,7 @@ export function validateNumber(value: string, testMode: boolean): Validity {
   const digits = digitsOf(value);
   if (digits === '') return EMPTY;
   if (testMode && digits === LUHN_EXEMPT_TEST_CARD) return VALID;
-  const verification = cardNumber(digits);
+  const verification = verifyNumber(digits);
   const rules = brandRules(digits);
   if (verification.card) {
     if (verification.isValid) return VALID;
@@ -29,7 +28,7 @@ export function validateNumber(value: string, testMode: boolean): Validity {
     return { state: 'incomplete', error };
   }
   // No single brand (yet): the server accepts any 12 to 19 digits that pass Luhn.
-  if (digits.length >= 12 && luhn10(digits)) return VALID;
+  if (digits.length >= 12 && luhn(digits)) return VALID;
   if (digits.length < 19) return { state: 'incomplete', error: digits.length >= 12 ? 'numberInvalid' : 'numberIncomplete' };
   return { state: 'invalid', error: 'numberInvalid' };
 }

@@ -1,8 +1,10 @@
 import type { TargetedInputEvent } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { type Field, MESSAGE } from '../../protocol/names.ts';
-import { type CardOptions, TokenRequestSchema } from '../../protocol/options.ts';
-import { type ChangeDetail, type TokenResult } from '../../protocol/to-page.ts';
+import { FRAME_SHAPES } from '../../protocol/frame-shapes.ts';
+import type { CardOptions } from '../../protocol/options.ts';
+import { check } from '../../protocol/shape.ts';
+import type { ChangeDetail, TokenResult } from '../../protocol/to-page.ts';
 import type { Bridge } from '../bridge.ts';
 import { formatExpiry } from '../card/format.ts';
 import { numberIsFinished, validateExpiry } from '../card/validate.ts';
@@ -71,11 +73,10 @@ export function useCardForm({ publishableKey, initialOptions, bridge, now = () =
       if ('error' in result) bridge.send({ type: MESSAGE.event, name: 'error', detail: { error: result.error } });
       bridge.send({ type: MESSAGE.token, id, result });
     };
-    const parsed = TokenRequestSchema.safeParse(request);
+    const parsed = check(FRAME_SHAPES.tokenRequest, request);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const parameter = issue?.path.join('.') ?? '';
-      const message = `createToken(): ${parameter} ${issue?.message ?? 'is invalid'}`;
+      const parameter = parsed.issue.path.join('.');
+      const message = `createToken(): ${parameter || 'the request'} ${parsed.issue.message}`;
       reply({ error: { type: 'invalid_request_error', message, error: { code: 'PARAMETER_INVALID', message, parameter } } });
       return;
     }

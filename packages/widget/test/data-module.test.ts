@@ -1,0 +1,18 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { dataModule } from '../scripts/build.ts';
+import { CARD_TYPES } from '../src/frame/card/card-types.ts';
+import { FRAME_SHAPES } from '../src/protocol/frame-shapes.ts';
+
+describe('the data the build puts in the frame for the evaluated modules', () => {
+  it('reads back as the very values the modules export, shared parts included', async () => {
+    const code = dataModule([
+      ['FRAME_SHAPES', FRAME_SHAPES],
+      ['CARD_TYPES', CARD_TYPES],
+    ]);
+    expect(code).toMatch(/^const shared0 = /);
+    const loaded = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as Record<string, unknown>;
+    expect({ ...loaded }).toEqual({ FRAME_SHAPES, CARD_TYPES });
+    expect(JSON.stringify(loaded.FRAME_SHAPES)).toBe(JSON.stringify(FRAME_SHAPES));
+  });
+});
