@@ -43,9 +43,13 @@ export async function runMutation<T>(store: Store, clock: Clock, scope: Idempote
   }
 }
 
-/** The work and its stored response in one transaction; a decline commits too (services/errors.ts), then is thrown. */
+/**
+ * The work and its stored response in one transaction; a decline commits too (services/errors.ts),
+ * then is thrown. With nothing to store, the work's own writes decide (Store.write).
+ */
 async function commit<T>(store: Store, scope: IdempotencyScope | null, work: (tx: Db) => Promise<T>): Promise<T> {
-  const result = await store.transaction(async (tx): Promise<{ value: T } | { declined: CardDeclined }> => {
+  const run = scope ? store.transaction : store.write;
+  const result = await run(async (tx): Promise<{ value: T } | { declined: CardDeclined }> => {
     try {
       const value = await work(tx);
       if (scope) await storeIdempotentResponse(tx, scope, { status: 200, body: JSON.stringify(value) });

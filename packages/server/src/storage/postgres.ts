@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Connection } from './db.ts';
 import { migrate } from './migrate.ts';
+import { retryingTransient } from './transient.ts';
 import type { Database } from './schema.ts';
 
 export type PostgresOptions = {
@@ -15,10 +16,6 @@ export type PostgresOptions = {
 };
 
 const INT8_OID = 20;
-
-/** Transient failures that a whole transaction may safely run again after. */
-const RETRYABLE = new Set(['40001', '40P01']);
-const MAX_ATTEMPTS = 5;
 
 /** PostgreSQL for scale-out: any number of stateless instances share it. */
 export async function openPostgresStore(options: PostgresOptions): Promise<Connection> {
@@ -45,16 +42,8 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Conne
   }
   return {
     db,
-    async transaction(work) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await db.transaction().execute(work);
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (attempt >= MAX_ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
-        }
-      }
-    },
+    transaction: (work) => retryingTransient(() => db.transaction().execute(work)),
+    write: (work) => work(db),
     close: () => db.destroy(),
   };
 }
