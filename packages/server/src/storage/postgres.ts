@@ -1,7 +1,8 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type PostgresCursor, PostgresDialect, type PostgresPool, type PostgresQueryResult } from 'kysely';
 import pg from 'pg';
 import type { Connection } from './db.ts';
 import { migrate } from './migrate.ts';
+import { preparedName } from './statements.ts';
 import { retryingTransient } from './transient.ts';
 import type { Database } from './schema.ts';
 
@@ -33,7 +34,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Conne
   // ones): the query in flight fails with a 503 and the next one reconnects.
   pool.on('error', options.onPoolError);
   pool.on('connect', (client) => client.on('error', options.onPoolError));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
   try {
     await migrate(db);
   } catch (error) {
@@ -45,5 +46,27 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Conne
     transaction: (work) => retryingTransient(() => db.transaction().execute(work)),
     write: (work) => work(db),
     close: () => db.destroy(),
+  };
+}
+
+/** Kysely's pool, running the hot statements (storage/statements.ts) as named prepared statements. */
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      // Kysely passes a text with its parameters, or a cursor (streamed reads) which goes through as is.
+      function query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+      function query(sql: string | PostgresCursor<unknown>, values?: readonly unknown[]): unknown {
+        if (typeof sql !== 'string') return client.query(sql as unknown as pg.Submittable);
+        const name = preparedName(sql);
+        return client.query({ text: sql, values: values ? [...values] : [], ...(name ? { name } : {}) });
+      }
+      return {
+        query,
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
   };
 }

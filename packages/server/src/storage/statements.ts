@@ -10,6 +10,23 @@ export type Statement = { postgres: string; sqlite: string };
 /** A statement with its parameters, for a caller to run alone or to fold into a larger one (events.ts). */
 export type BoundStatement = { statement: Statement; params: unknown[] };
 
+/**
+ * PostgreSQL texts of the hot statements, by the name each is prepared under on a connection the
+ * first time it runs there (postgres.ts): later runs skip parsing and, once PostgreSQL settles on a
+ * generic plan, planning. Only fixed texts are named, so the set stays small.
+ */
+const preparedNames = new Map<string, string>();
+
+export function preparedName(text: string): string | undefined {
+  return preparedNames.get(text);
+}
+
+/** A PostgreSQL text to prepare by name; answers the text. */
+export function prepared(text: string): string {
+  if (!preparedNames.has(text)) preparedNames.set(text, `payframe_${preparedNames.size + 1}`);
+  return text;
+}
+
 export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
@@ -25,7 +42,7 @@ export function portable(postgres: string): Statement {
     expected += 1;
     return '?';
   });
-  return { postgres, sqlite };
+  return { postgres: prepared(postgres), sqlite };
 }
 
 export function runStatement<R>(db: Db, statement: Statement, params: readonly unknown[]): Promise<R[]> {

@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts';
 import type { EventsTable } from '../schema.ts';
-import { allColumns, type BoundStatement, columnList, isPostgres, placeholders, portable, runStatement, runText } from '../statements.ts';
+import { allColumns, type BoundStatement, columnList, isPostgres, placeholders, portable, prepared, runStatement, runText } from '../statements.ts';
 import { type Owner, ownedBy } from './owned.ts';
 
 export type NewEvent = Omit<EventsTable, 'seq' | 'txid'>;
@@ -45,7 +45,7 @@ function combinedText(change: BoundStatement | null): string {
       : `with event as (${eventInsert} returning id, account_id, mode, name),
         deliveries as (${QUEUE_DELIVERIES.postgres('event', now)})
         select 1 as written`;
-    combined.set(key, text);
+    combined.set(key, prepared(text));
   }
   return text;
 }

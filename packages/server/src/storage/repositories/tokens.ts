@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts';
 import type { TokensTable } from '../schema.ts';
-import { allColumns, columnList, isPostgres, placeholders, portable, runStatement, runText } from '../statements.ts';
+import { allColumns, columnList, isPostgres, placeholders, portable, prepared, runStatement, runText } from '../statements.ts';
 import { type Owner, ownedBy } from './owned.ts';
 
 export const TOKEN_COLUMNS = allColumns<TokensTable>()([
@@ -29,9 +29,9 @@ export function findToken(db: Db, owner: Owner, id: string): Promise<TokensTable
  * race: of concurrent attempts on one token exactly one changes the row, and only that one is told
  * so. SQLite has one writer: the read and the update run one after the other.
  */
-const TAKE_TOKEN = `with found as (select * from tokens where id = $1 and account_id = $2 and mode = $3),
+const TAKE_TOKEN = prepared(`with found as (select * from tokens where id = $1 and account_id = $2 and mode = $3),
   used as (update tokens set used_at = $4, card_secret = null where id = $1 and account_id = $2 and mode = $3 and used_at is null returning id)
-  select found.*, exists (select 1 from used) as consumed from found`;
+  select found.*, exists (select 1 from used) as consumed from found`);
 const FIND_TOKEN = portable('select * from tokens where id = $1 and account_id = $2 and mode = $3');
 const CONSUME_TOKEN = portable('update tokens set used_at = $1, card_secret = null where id = $2 and used_at is null');
 
