@@ -27,12 +27,13 @@ export function findToken(db: Db, owner: Owner, id: string): Promise<TokensTable
  * PostgreSQL reads the token and consumes it in one statement: every part sees the statement's
  * snapshot, so `found` keeps the sealed card that the update erases. The conditional update is the
  * race: of concurrent attempts on one token exactly one changes the row, and only that one is told
- * so. SQLite has one writer: the read and the update run one after the other.
+ * so. SQLite has one writer: the read and the update run one after the other. Columns are named,
+ * never `*`: a prepared statement whose result gained a column (another instance migrating) would fail.
  */
-const TAKE_TOKEN = prepared(`with found as (select * from tokens where id = $1 and account_id = $2 and mode = $3),
+const TAKE_TOKEN = prepared(`with found as (select ${columnList(TOKEN_COLUMNS)} from tokens where id = $1 and account_id = $2 and mode = $3),
   used as (update tokens set used_at = $4, card_secret = null where id = $1 and account_id = $2 and mode = $3 and used_at is null returning id)
-  select found.*, exists (select 1 from used) as consumed from found`);
-const FIND_TOKEN = portable('select * from tokens where id = $1 and account_id = $2 and mode = $3');
+  select ${columnList(TOKEN_COLUMNS, 'found')}, exists (select 1 from used) as consumed from found`);
+const FIND_TOKEN = portable(`select ${columnList(TOKEN_COLUMNS)} from tokens where id = $1 and account_id = $2 and mode = $3`);
 const CONSUME_TOKEN = portable('update tokens set used_at = $1, card_secret = null where id = $2 and used_at is null');
 
 export type TakenToken = { token: TokensTable; consumed: boolean };
