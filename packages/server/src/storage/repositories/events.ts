@@ -16,7 +16,7 @@ const INSERT_EVENT = portable(`insert into events (${columnList(EVENT_COLUMNS)})
  */
 const QUEUE_DELIVERIES = {
   postgres: (event: string, now: string) => `insert into webhook_deliveries (id, account_id, mode, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
-    select 'whd_' || left(md5(gen_random_uuid()::text), 24), w.account_id, w.mode, w.id, ${event}.id, 'pending', 0, ${now}, ${now}
+    select 'whd_' || left(encode(sha256(gen_random_uuid()::text::bytea), 'hex'), 24), w.account_id, w.mode, w.id, ${event}.id, 'pending', 0, ${now}, ${now}
     from ${event} join webhook_endpoints w on w.account_id = ${event}.account_id and w.mode = ${event}.mode
     where w.deleted_at is null and w.events::jsonb ? ${event}.name`,
   sqlite: `insert into webhook_deliveries (id, account_id, mode, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
