@@ -562,6 +562,8 @@ describe('live mode on the simulator, over HTTPS through a trusted proxy', () =>
     expectTableRow(await live.post('/v2/charges', chargeParams(token, { return_url: 'http://shop.example/return' })), 'PARAMETER_INVALID', {
       parameter: 'return_url',
     });
+    // The refusal spent nothing: the token still charges.
+    expect((await live.post('/v2/charges', chargeParams(token))).status).toBe(200);
   });
 
   it('keeps modes apart: a live key does not see test objects', async () => {

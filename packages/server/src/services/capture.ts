@@ -1,20 +1,27 @@
-import type { Charge } from '@payframe/contract';
+import type { Charge, EventName } from '@payframe/contract';
+import type { ChargeEvent } from '../domain/charge-lifecycle.ts';
+import { chargeUpdate } from '../storage/repositories/charges.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
-import { recordEvent } from './events.ts';
+import { recordChange } from './events.ts';
 import { moveCharge } from './move-charge.ts';
 import { chargeView } from './views.ts';
 
 /** The merchant's decision on a pending charge: take the money (capture) or release it (cancel). */
-export async function captureCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string): Promise<Charge> {
-  const { charge, token } = await moveCharge(db, caller, id, { type: 'capture', fees: deps.fees });
-  const view = chargeView(charge, token, deps);
-  await recordEvent(db, deps, { ...caller, name: 'charge.captured', at: caller.now, charge: view });
-  return view;
+export function captureCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string): Promise<Charge> {
+  return decide(db, deps, caller, id, { type: 'capture', fees: deps.fees }, 'charge.captured');
 }
 
-export async function cancelCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string): Promise<Charge> {
-  const { charge, token } = await moveCharge(db, caller, id, { type: 'cancel' });
-  const view = chargeView(charge, token, deps);
-  await recordEvent(db, deps, { ...caller, name: 'charge.canceled', at: caller.now, charge: view });
+export function cancelCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string): Promise<Charge> {
+  return decide(db, deps, caller, id, { type: 'cancel' }, 'charge.canceled');
+}
+
+/** The conditional update and its event are one write: a lost race writes neither and reads again. */
+async function decide(db: Db, deps: ServiceDeps, caller: Caller, id: string, event: ChargeEvent, name: EventName): Promise<Charge> {
+  let view: Charge | undefined;
+  await moveCharge(db, caller, id, event, (next, token, readVersion) => {
+    view = chargeView(next, token, deps);
+    return recordChange(db, deps, chargeUpdate(next, readVersion), { ...caller, name, at: caller.now, charge: view });
+  });
+  if (!view) throw new Error('A move that succeeded rendered no charge');
   return view;
 }

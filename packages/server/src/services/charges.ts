@@ -4,12 +4,13 @@ import { isTokenExpired } from '../domain/token-lifetime.ts';
 import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
 import type { AcquirerAnswer } from '../acquirer/acquirer.ts';
 import { openCard } from '../security/vault.ts';
-import { findCharge, insertCharge } from '../storage/repositories/charges.ts';
-import { consumeToken, findToken, tokenOfCharge } from '../storage/repositories/tokens.ts';
+import { atomically } from '../storage/db.ts';
+import { chargeInsert, findChargeWithToken } from '../storage/repositories/charges.ts';
+import { takeToken } from '../storage/repositories/tokens.ts';
 import type { ChargesTable, TokensTable } from '../storage/schema.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
 import { CardDeclined } from './errors.ts';
-import { recordEvent } from './events.ts';
+import { recordChange } from './events.ts';
 import { chargeView } from './views.ts';
 
 /**
@@ -18,10 +19,19 @@ import { chargeView } from './views.ts';
  * the token stays spent.
  */
 export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, input: CreateChargeBody): Promise<Charge> {
-  const token = await findToken(db, caller, input.token);
-  if (!token) {
+  // Two writes (the token, then the charge with its event) around the acquirer's answer: one transaction.
+  const result = await atomically(db, (tx) => chargeToken(tx, deps, caller, input));
+  if ('declined' in result) throw result.declined;
+  return result.charge;
+}
+
+async function chargeToken(db: Db, deps: ServiceDeps, caller: Caller, input: CreateChargeBody): Promise<{ charge: Charge } | { declined: CardDeclined }> {
+  // Taken first, checked after: a refusal below throws, and the transaction's rollback gives the token back.
+  const taken = await takeToken(db, caller, input.token, caller.now);
+  if (!taken) {
     throw new PayframeError('RESOURCE_MISSING', 'No such token.', { parameter: 'token', status: 400 });
   }
+  const { token, consumed } = taken;
   // A used token answers TOKEN_ALREADY_USED (below) whatever its age.
   if (token.used_at === null && isTokenExpired(token.created_at, caller.now)) {
     throw new PayframeError('TOKEN_EXPIRED', 'The token has expired; tokens can be charged for 15 minutes. Create a new one.', {
@@ -36,7 +46,7 @@ export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, in
   const acquirer = caller.mode === 'test' ? deps.testAcquirer : deps.liveAcquirer;
   if (!acquirer) throw new PayframeError('LIVE_MODE_NOT_ALLOWED');
 
-  if (!(await consumeToken(db, token.id, caller.now)) || !token.card_secret) {
+  if (!consumed || !token.card_secret) {
     throw new PayframeError('TOKEN_ALREADY_USED', ERROR_CODES.TOKEN_ALREADY_USED.message, { parameter: 'token' });
   }
 
@@ -49,7 +59,8 @@ export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, in
         currency: input.currency,
         mode: caller.mode,
       });
-  if (!outcome.approved) throw new CardDeclined(outcome.code, outcome.declineReason);
+  // Returned, not thrown: the spent token commits with the decline.
+  if (!outcome.approved) return { declined: new CardDeclined(outcome.code, outcome.declineReason) };
 
   const charge: ChargesTable = {
     id: deps.ids.charge(),
@@ -75,19 +86,18 @@ export async function createCharge(db: Db, deps: ServiceDeps, caller: Caller, in
     threeds_trans_status: null,
     threeds_code_failures: 0,
   };
-  await insertCharge(db, charge);
   const view = chargeView(charge, token, deps);
-  await recordEvent(db, deps, { ...caller, name: 'charge.created', at: caller.now, charge: view });
-  return view;
+  await recordChange(db, deps, chargeInsert(charge), { ...caller, name: 'charge.created', at: caller.now, charge: view });
+  return { charge: view };
 }
 
 export type LoadedCharge = { charge: ChargesTable; token: TokensTable };
 
 /** The charge with its token, as of the caller's clock (expiry applied), or a 404. */
 export async function loadCharge(db: Db, caller: Caller, id: string): Promise<LoadedCharge> {
-  const charge = await findCharge(db, caller, id);
-  if (!charge) throw new PayframeError('RESOURCE_MISSING', 'No such charge.', { parameter: 'id' });
-  const token = await tokenOfCharge(db, charge.token_id);
+  const found = await findChargeWithToken(db, caller, id);
+  if (!found) throw new PayframeError('RESOURCE_MISSING', 'No such charge.', { parameter: 'id' });
+  const { charge, token } = found;
   return { charge: withState(charge, settle(toState(charge), caller.now)), token };
 }
 

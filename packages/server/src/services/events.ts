@@ -1,10 +1,9 @@
 import { type Charge, type Event, type EventName, type Mode, PayframeError, type Refund } from '@payframe/contract';
 import { epochSeconds } from '../domain/clock.ts';
-import { findEvent, insertEvent } from '../storage/repositories/events.ts';
+import { findEvent, type NewEvent, writeWithEvent } from '../storage/repositories/events.ts';
 import type { Owner } from '../storage/repositories/owned.ts';
-import { endpointsTaking } from '../storage/repositories/webhook-endpoints.ts';
+import type { BoundStatement } from '../storage/statements.ts';
 import type { Db, ServiceDeps } from './context.ts';
-import { queueDeliveries } from './webhook-deliveries.ts';
 
 export type EventInput = {
   accountId: string;
@@ -18,12 +17,7 @@ export type EventInput = {
   refund?: Refund;
 };
 
-/**
- * Records one change of a charge in the caller's transaction (the transactional outbox: no change
- * without its event, no event without its change), with a pending delivery for every endpoint of
- * the account and mode that takes it. The body is stored as served, so every reader sends the same bytes.
- */
-export async function recordEvent(db: Db, deps: Pick<ServiceDeps, 'ids' | 'clock'>, input: EventInput): Promise<Event> {
+function newEvent(deps: Pick<ServiceDeps, 'ids'>, input: EventInput): { event: Event; row: NewEvent } {
   const { accountId, mode, name, at, charge, refund } = input;
   const event: Event = {
     type: 'event',
@@ -33,10 +27,26 @@ export async function recordEvent(db: Db, deps: Pick<ServiceDeps, 'ids' | 'clock
     mode,
     data: refund ? { object: charge, refund } : { object: charge },
   };
-  await insertEvent(db, { id: event.id, account_id: accountId, mode, name, charge_id: charge.id, created_at: at, body: JSON.stringify(event) });
-  const owner = { accountId, mode };
-  await queueDeliveries(db, deps, owner, event.id, await endpointsTaking(db, owner, name));
+  return { event, row: { id: event.id, account_id: accountId, mode, name, charge_id: charge.id, created_at: at, body: JSON.stringify(event) } };
+}
+
+/**
+ * Records one change of a charge in the caller's transaction (the transactional outbox: no change
+ * without its event, no event without its change), with a pending delivery for every endpoint of
+ * the account and mode that takes it. The body is stored as served, so every reader sends the same bytes.
+ */
+export async function recordEvent(db: Db, deps: Pick<ServiceDeps, 'ids' | 'clock'>, input: EventInput): Promise<Event> {
+  const { event, row } = newEvent(deps, input);
+  await writeWithEvent(db, null, row, deps.clock.now());
   return event;
+}
+
+/**
+ * The change and its event as one write (one statement on PostgreSQL, needing no transaction of
+ * its own). Answers false, having written nothing, when the change wrote nothing (a lost race).
+ */
+export function recordChange(db: Db, deps: Pick<ServiceDeps, 'ids' | 'clock'>, change: BoundStatement, input: EventInput): Promise<boolean> {
+  return writeWithEvent(db, change, newEvent(deps, input).row, deps.clock.now());
 }
 
 /** The event's JSON as it was recorded. */

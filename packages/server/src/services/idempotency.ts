@@ -9,6 +9,7 @@ import {
   relockIdempotencyKey,
   storeIdempotentResponse,
 } from '../storage/repositories/idempotency.ts';
+import type { IdempotencyKeysTable } from '../storage/schema.ts';
 import type { Db, Store } from './context.ts';
 import { CardDeclined } from './errors.ts';
 
@@ -28,24 +29,29 @@ export type MutationResult<T> = { kind: 'done'; value: T } | { kind: 'replay'; r
  */
 export async function runMutation<T>(store: Store, clock: Clock, scope: IdempotencyScope | null, work: (tx: Db) => Promise<T>): Promise<MutationResult<T>> {
   if (!scope) return { kind: 'done', value: await commit(store, null, work) };
-  const claim = await store.transaction((tx) => claimIdempotencyKey(tx, scope, clock.now()));
+  // The claim's statements each stand alone (Store.write): no BEGIN/COMMIT around them on PostgreSQL.
+  const claim = await store.write((db) => claimIdempotencyKey(db, scope, clock.now()));
   if (claim.kind === 'replay') return claim;
   try {
     return { kind: 'done', value: await commit(store, scope, work) };
   } catch (error) {
     if (error instanceof CardDeclined) throw error; // stored with the writes it kept
     if (error instanceof PayframeError && error.status < 500) {
-      await store.transaction((tx) => storeIdempotentResponse(tx, scope, errorResponse(error)));
+      await store.write((db) => storeIdempotentResponse(db, scope, errorResponse(error)));
     } else {
-      await store.transaction((tx) => deleteIdempotencyClaim(tx, scope));
+      await store.write((db) => deleteIdempotencyClaim(db, scope));
     }
     throw error;
   }
 }
 
-/** The work and its stored response in one transaction; a decline commits too (services/errors.ts), then is thrown. */
+/**
+ * The work and its stored response in one transaction; a decline commits too (services/errors.ts),
+ * then is thrown. With nothing to store, the work's own writes decide (Store.write).
+ */
 async function commit<T>(store: Store, scope: IdempotencyScope | null, work: (tx: Db) => Promise<T>): Promise<T> {
-  const result = await store.transaction(async (tx): Promise<{ value: T } | { declined: CardDeclined }> => {
+  const run = scope ? store.transaction : store.write;
+  const result = await run(async (tx): Promise<{ value: T } | { declined: CardDeclined }> => {
     try {
       const value = await work(tx);
       if (scope) await storeIdempotentResponse(tx, scope, { status: 200, body: JSON.stringify(value) });
@@ -66,15 +72,30 @@ function errorResponse(error: PayframeError): StoredResponse {
 
 type Claim = { kind: 'claimed' } | { kind: 'replay'; response: StoredResponse };
 
+/** A key found gone or expired after a refused insert is claimed again; past this many rounds, a 409. */
+const CLAIM_ROUNDS = 3;
+
 /**
  * Claims the key for this request, or answers what an earlier one already did. The claim is its
- * own committed write, so a concurrent duplicate sees it at once and gets a 409.
+ * own committed write, so a concurrent duplicate sees it at once and gets a 409. The insert comes
+ * first: a new key, the common case, costs that one statement.
  */
 async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, now: number): Promise<Claim> {
-  await deleteIdempotencyKeyOlderThan(db, scope, now - REPLAY_WINDOW_MS);
-  if (await insertIdempotencyClaim(db, scope, scope.requestHash, now)) return { kind: 'claimed' };
+  for (let round = 0; round < CLAIM_ROUNDS; round++) {
+    if (await insertIdempotencyClaim(db, scope, scope.requestHash, now)) return { kind: 'claimed' };
+    const existing = await findIdempotencyKey(db, scope);
+    // Given back by a failed request meanwhile: claim it again.
+    if (!existing) continue;
+    if (existing.created_at < now - REPLAY_WINDOW_MS) {
+      await deleteIdempotencyKeyOlderThan(db, scope, now - REPLAY_WINDOW_MS);
+      continue;
+    }
+    return answerExisting(db, scope, existing, now);
+  }
+  throw new PayframeError('IDEMPOTENCY_CONFLICT');
+}
 
-  const existing = await findIdempotencyKey(db, scope);
+async function answerExisting(db: Db, scope: IdempotencyScope, existing: IdempotencyKeysTable, now: number): Promise<Claim> {
   if (existing.request_hash !== scope.requestHash) {
     throw new PayframeError(
       'IDEMPOTENCY_KEY_REUSED',

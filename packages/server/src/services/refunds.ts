@@ -1,4 +1,5 @@
 import { PayframeError, type Refund } from '@payframe/contract';
+import { atomically } from '../storage/db.ts';
 import { findRefund, insertRefund } from '../storage/repositories/refunds.ts';
 import type { RefundsTable } from '../storage/schema.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
@@ -7,13 +8,12 @@ import { moveCharge } from './move-charge.ts';
 import { chargeView, refundView } from './views.ts';
 
 /** Refunds part or all of a captured charge, or releases an uncaptured one whole. */
-export async function refundCharge(
-  db: Db,
-  deps: ServiceDeps,
-  caller: Caller,
-  id: string,
-  amount: number | undefined,
-): Promise<Refund> {
+export function refundCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string, amount: number | undefined): Promise<Refund> {
+  // Three writes: the charge, the refund and the event.
+  return atomically(db, (tx) => writeRefund(tx, deps, caller, id, amount));
+}
+
+async function writeRefund(db: Db, deps: ServiceDeps, caller: Caller, id: string, amount: number | undefined): Promise<Refund> {
   const { charge, token, refunded } = await moveCharge(db, caller, id, { type: 'refund', amount });
   const refund: RefundsTable = {
     id: deps.ids.uuid(),

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { openPostgresStore, type PostgresOptions } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { openSqliteStore } from './sqlite.ts';
+import { retryingTransient } from './transient.ts';
 import { orUnavailable } from './unavailable.ts';
 
 export type StorageLocation = { kind: 'sqlite'; dataDir: string } | ({ kind: 'postgres' } & PostgresOptions);
@@ -14,6 +15,8 @@ export type Connection = {
   db: Db;
   /** Runs `work` in a transaction and resolves only once its commit is durable. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /** See Store.write. */
+  write<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -26,8 +29,20 @@ export type Store = {
   read<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** Runs `work` in a transaction and resolves only once its commit is durable. */
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs a mutation whose every write is one statement, or is wrapped in `atomically`: on
+   * PostgreSQL each such write commits alone, saving the BEGIN and COMMIT round trips of a
+   * transaction. SQLite runs it in a durable (grouped) transaction all the same: there a statement
+   * costs no round trip, and a commit of its own would cost an fsync.
+   */
+  write<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** Runs `work` in the caller's transaction, or in a new one when the caller has none (Store.write). */
+export function atomically<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : retryingTransient(() => db.transaction().execute(work));
+}
 
 /** Opens the store, runs pending migrations and returns it ready for requests. */
 export async function openStore(location: StorageLocation): Promise<Store> {
@@ -35,6 +50,7 @@ export async function openStore(location: StorageLocation): Promise<Store> {
   return {
     read: (work) => orUnavailable(() => work(connection.db)),
     transaction: (work) => orUnavailable(() => connection.transaction(work)),
+    write: (work) => orUnavailable(() => connection.write(work)),
     close: () => connection.close(),
   };
 }

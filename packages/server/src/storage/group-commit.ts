@@ -9,6 +9,12 @@ import { SqliteDialect, type SqliteDialectConfig, SqliteDriver } from 'kysely';
  */
 export class GroupCommit {
   readonly #sqlite: SqliteDatabase.Database;
+  // Prepared once: exec() parses its text again on every call, and these run for every request.
+  readonly #begin: SqliteDatabase.Statement;
+  readonly #savepoint: SqliteDatabase.Statement;
+  readonly #release: SqliteDatabase.Statement;
+  readonly #rollbackTo: SqliteDatabase.Statement;
+  readonly #commit: SqliteDatabase.Statement;
   #batchOpen = false;
   #inTransaction = false;
   #flushScheduled = false;
@@ -16,27 +22,32 @@ export class GroupCommit {
 
   constructor(sqlite: SqliteDatabase.Database) {
     this.#sqlite = sqlite;
+    this.#begin = sqlite.prepare('BEGIN IMMEDIATE');
+    this.#savepoint = sqlite.prepare('SAVEPOINT app_transaction');
+    this.#release = sqlite.prepare('RELEASE app_transaction');
+    this.#rollbackTo = sqlite.prepare('ROLLBACK TO app_transaction');
+    this.#commit = sqlite.prepare('COMMIT');
   }
 
   begin(): void {
     if (!this.#batchOpen) {
       // IMMEDIATE takes the write lock up front (waiting out busy_timeout): a deferred batch that
       // read first could not upgrade to a write after another process (the CLI) had committed.
-      this.#sqlite.exec('BEGIN IMMEDIATE');
+      this.#begin.run();
       this.#batchOpen = true;
     }
-    this.#sqlite.exec('SAVEPOINT app_transaction');
+    this.#savepoint.run();
     this.#inTransaction = true;
   }
 
   commit(): void {
-    this.#sqlite.exec('RELEASE app_transaction');
+    this.#release.run();
     this.#end();
   }
 
   rollback(): void {
-    this.#sqlite.exec('ROLLBACK TO app_transaction');
-    this.#sqlite.exec('RELEASE app_transaction');
+    this.#rollbackTo.run();
+    this.#release.run();
     this.#end();
   }
 
@@ -74,7 +85,7 @@ export class GroupCommit {
     if (!this.#batchOpen) return;
     const waiters = this.#waiters.splice(0);
     try {
-      this.#sqlite.exec('COMMIT');
+      this.#commit.run();
       this.#batchOpen = false;
       for (const waiter of waiters) waiter.resolve();
     } catch (error) {

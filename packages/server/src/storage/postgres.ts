@@ -1,7 +1,9 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type PostgresCursor, PostgresDialect, type PostgresPool, type PostgresQueryResult } from 'kysely';
 import pg from 'pg';
 import type { Connection } from './db.ts';
 import { migrate } from './migrate.ts';
+import { preparedName } from './statements.ts';
+import { retryingTransient } from './transient.ts';
 import type { Database } from './schema.ts';
 
 export type PostgresOptions = {
@@ -15,10 +17,6 @@ export type PostgresOptions = {
 };
 
 const INT8_OID = 20;
-
-/** Transient failures that a whole transaction may safely run again after. */
-const RETRYABLE = new Set(['40001', '40P01']);
-const MAX_ATTEMPTS = 5;
 
 /** PostgreSQL for scale-out: any number of stateless instances share it. */
 export async function openPostgresStore(options: PostgresOptions): Promise<Connection> {
@@ -36,7 +34,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Conne
   // ones): the query in flight fails with a 503 and the next one reconnects.
   pool.on('error', options.onPoolError);
   pool.on('connect', (client) => client.on('error', options.onPoolError));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
   try {
     await migrate(db);
   } catch (error) {
@@ -45,16 +43,30 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Conne
   }
   return {
     db,
-    async transaction(work) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await db.transaction().execute(work);
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (attempt >= MAX_ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
-        }
-      }
-    },
+    transaction: (work) => retryingTransient(() => db.transaction().execute(work)),
+    write: (work) => work(db),
     close: () => db.destroy(),
+  };
+}
+
+/** Kysely's pool, running the hot statements (storage/statements.ts) as named prepared statements. */
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      // Kysely passes a text with its parameters, or a cursor (streamed reads) which goes through as is.
+      function query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+      function query(sql: string | PostgresCursor<unknown>, values?: readonly unknown[]): unknown {
+        if (typeof sql !== 'string') return client.query(sql as unknown as pg.Submittable);
+        const name = preparedName(sql);
+        return client.query({ text: sql, values: values ? [...values] : [], ...(name ? { name } : {}) });
+      }
+      return {
+        query,
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
   };
 }

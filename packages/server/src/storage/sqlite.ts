@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely } from 'kysely';
-import type { Connection } from './db.ts';
+import type { Connection, Db } from './db.ts';
 import { makePrivateFile, prepareDataDirectory, restrictIfPresent } from './file-modes.ts';
 import { GroupCommit, GroupCommitSqliteDialect } from './group-commit.ts';
 import { migrate } from './migrate.ts';
@@ -27,13 +27,15 @@ export async function openSqliteStore(dataDir: string): Promise<Connection> {
   const group = new GroupCommit(sqlite);
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite) }, group) });
   await migrate(db);
+  async function transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    const result = await db.transaction().execute(work);
+    await group.durable();
+    return result;
+  }
   return {
     db,
-    async transaction(work) {
-      const result = await db.transaction().execute(work);
-      await group.durable();
-      return result;
-    },
+    transaction,
+    write: transaction,
     async close() {
       group.flushNow();
       await db.destroy();

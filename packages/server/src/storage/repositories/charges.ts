@@ -1,33 +1,56 @@
 import type { Mode } from '@payframe/contract';
 import type { Db } from '../db.ts';
-import type { ChargesTable } from '../schema.ts';
-import { type Owner, ownedBy } from './owned.ts';
+import type { ChargesTable, TokensTable } from '../schema.ts';
+import { allColumns, type BoundStatement, columnList, placeholders, portable, rowOf, runStatement } from '../statements.ts';
+import type { Owner } from './owned.ts';
+import { TOKEN_COLUMNS } from './tokens.ts';
 
-export async function insertCharge(db: Db, charge: ChargesTable): Promise<void> {
-  await db.insertInto('charges').values(charge).execute();
+const CHARGE_COLUMNS = allColumns<ChargesTable>()([
+  'id', 'account_id', 'mode', 'token_id', 'amount', 'amount_refunded', 'currency', 'description', 'txn_reference', 'return_url',
+  'status', 'threeds_status', 'reason', 'fees', 'created_at', 'updated_at', 'version', 'email', 'last4', 'threeds_scenario',
+  'threeds_trans_status', 'threeds_code_failures',
+]);
+
+const INSERT_CHARGE = portable(`insert into charges (${columnList(CHARGE_COLUMNS)}) values (${placeholders(CHARGE_COLUMNS.length)}) returning 1`);
+
+/** The new charge's insert, to run with its event (events.ts); like every change, it returns a row when it wrote. */
+export function chargeInsert(charge: ChargesTable): BoundStatement {
+  return { statement: INSERT_CHARGE, params: CHARGE_COLUMNS.map((column) => charge[column]) };
 }
 
-export function findCharge(db: Db, owner: Owner, id: string): Promise<ChargesTable | undefined> {
-  return db
-    .selectFrom('charges')
-    .selectAll()
-    .where((eb) => eb.and(ownedBy(owner, id)))
-    .executeTakeFirst();
+/** The charge with its token in one read; token columns come back prefixed `t_` (the names overlap). */
+const FIND_CHARGE_WITH_TOKEN = portable(
+  `select ${columnList(CHARGE_COLUMNS, 'c')}, ${columnList(TOKEN_COLUMNS, 't', 't_')}
+  from charges c join tokens t on t.id = c.token_id where c.id = $1 and c.account_id = $2 and c.mode = $3`,
+);
+
+export async function findChargeWithToken(db: Db, owner: Owner, id: string): Promise<{ charge: ChargesTable; token: TokensTable } | undefined> {
+  const [row] = await runStatement<Record<string, unknown>>(db, FIND_CHARGE_WITH_TOKEN, [id, owner.accountId, owner.mode]);
+  if (!row) return undefined;
+  return { charge: rowOf<ChargesTable>(row, CHARGE_COLUMNS), token: rowOf<TokensTable>(row, TOKEN_COLUMNS, 't_') };
 }
+
+const MOVED_COLUMNS = [
+  'status', 'threeds_status', 'threeds_trans_status', 'threeds_code_failures', 'reason', 'amount_refunded', 'fees', 'updated_at', 'version',
+] as const satisfies readonly (keyof ChargesTable)[];
+
+const UPDATE_CHARGE_IF_UNCHANGED = portable(
+  `update charges set ${MOVED_COLUMNS.map((column, i) => `${column} = $${i + 1}`).join(', ')}
+  where id = $${MOVED_COLUMNS.length + 1} and version = $${MOVED_COLUMNS.length + 2} returning 1`,
+);
 
 /**
  * Writes the charge's lifecycle fields only if nobody else changed it since it was read at
- * `readVersion`: answers whether this write won.
+ * `readVersion`: changes one row only if this write won.
  */
+export function chargeUpdate(next: ChargesTable, readVersion: number): BoundStatement {
+  return { statement: UPDATE_CHARGE_IF_UNCHANGED, params: [...MOVED_COLUMNS.map((column) => next[column]), next.id, readVersion] };
+}
+
+/** The conditional update alone: answers whether this write won. */
 export async function updateChargeIfUnchanged(db: Db, next: ChargesTable, readVersion: number): Promise<boolean> {
-  const { status, threeds_status, threeds_trans_status, threeds_code_failures, reason, amount_refunded, fees, updated_at, version } = next;
-  const update = await db
-    .updateTable('charges')
-    .set({ status, threeds_status, threeds_trans_status, threeds_code_failures, reason, amount_refunded, fees, updated_at, version })
-    .where('id', '=', next.id)
-    .where('version', '=', readVersion)
-    .executeTakeFirst();
-  return update.numUpdatedRows === 1n;
+  const { statement, params } = chargeUpdate(next, readVersion);
+  return (await runStatement(db, statement, params)).length === 1;
 }
 
 export type ChargeAccount = { accountId: string; mode: Mode; merchantName: string; testClockOffset: number };

@@ -1,11 +1,72 @@
 import type { Db } from '../db.ts';
 import type { EventsTable } from '../schema.ts';
+import { allColumns, type BoundStatement, columnList, isPostgres, placeholders, portable, prepared, runStatement, runText } from '../statements.ts';
 import { type Owner, ownedBy } from './owned.ts';
 
 export type NewEvent = Omit<EventsTable, 'seq' | 'txid'>;
 
-export async function insertEvent(db: Db, event: NewEvent): Promise<void> {
-  await db.insertInto('events').values(event).execute();
+const EVENT_COLUMNS = allColumns<NewEvent>()(['id', 'account_id', 'mode', 'name', 'charge_id', 'created_at', 'body']);
+
+const INSERT_EVENT = portable(`insert into events (${columnList(EVENT_COLUMNS)}) values (${placeholders(EVENT_COLUMNS.length)})`);
+
+/**
+ * A pending delivery, due now, to each live endpoint of the event's account and mode that takes
+ * its name. Ids are made here, since how many rows there are is known only here: `whd_` and 24 hex
+ * characters, the form ids.ts gives.
+ */
+const QUEUE_DELIVERIES = {
+  postgres: (event: string, now: string) => `insert into webhook_deliveries (id, account_id, mode, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
+    select 'whd_' || left(encode(sha256(gen_random_uuid()::text::bytea), 'hex'), 24), w.account_id, w.mode, w.id, ${event}.id, 'pending', 0, ${now}, ${now}
+    from ${event} join webhook_endpoints w on w.account_id = ${event}.account_id and w.mode = ${event}.mode
+    where w.deleted_at is null and w.events::jsonb ? ${event}.name`,
+  sqlite: `insert into webhook_deliveries (id, account_id, mode, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
+    select 'whd_' || lower(hex(randomblob(12))), w.account_id, w.mode, w.id, e.id, 'pending', 0, ?, ?
+    from events e join webhook_endpoints w on w.account_id = e.account_id and w.mode = e.mode
+    where e.id = ? and w.deleted_at is null and exists (select 1 from json_each(w.events) where value = e.name)`,
+};
+
+/** On PostgreSQL the change, its event and the event's deliveries are one statement, built once per kind of change. */
+const combined = new Map<string, string>();
+
+function combinedText(change: BoundStatement | null): string {
+  const key = change?.statement.postgres ?? '';
+  let text = combined.get(key);
+  if (text === undefined) {
+    const from = (change?.params.length ?? 0) + 1;
+    // Typed: parameters in a select list would otherwise be taken for text.
+    const values = EVENT_COLUMNS.map((column, i) => `$${from + i}::${column === 'created_at' ? 'bigint' : 'text'}`);
+    const eventInsert = `insert into events (${columnList(EVENT_COLUMNS)}) select ${values.join(', ')}`;
+    const now = `$${from + EVENT_COLUMNS.length}::bigint`;
+    text = change
+      ? `with change as (${change.statement.postgres}),
+        event as (${eventInsert} from change returning id, account_id, mode, name),
+        deliveries as (${QUEUE_DELIVERIES.postgres('event', now)})
+        select 1 as written from change`
+      : `with event as (${eventInsert} returning id, account_id, mode, name),
+        deliveries as (${QUEUE_DELIVERIES.postgres('event', now)})
+        select 1 as written`;
+    combined.set(key, prepared(text));
+  }
+  return text;
+}
+
+/**
+ * Writes a change of a charge with its event and the event's pending deliveries, all or nothing
+ * (the transactional outbox: no change without its event, no event without its change). The change
+ * (a statement that returns a row when it wrote) may write nothing, a lost conditional update: then
+ * no event is written either and this answers false. `now` is the deliveries' real time.
+ */
+export async function writeWithEvent(db: Db, change: BoundStatement | null, event: NewEvent, now: number): Promise<boolean> {
+  const eventParams = EVENT_COLUMNS.map((column) => event[column]);
+  if (isPostgres(db)) {
+    const rows = await runText(db, combinedText(change), [...(change?.params ?? []), ...eventParams, now]);
+    return rows.length === 1;
+  }
+  // SQLite: statements cost no round trip, and the caller's transaction holds them together.
+  if (change && (await runStatement(db, change.statement, change.params)).length === 0) return false;
+  await runStatement(db, INSERT_EVENT, eventParams);
+  await runText(db, QUEUE_DELIVERIES.sqlite, [now, now, event.id]);
+  return true;
 }
 
 export function findEvent(db: Db, owner: Owner, id: string) {

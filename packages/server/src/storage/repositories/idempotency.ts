@@ -1,6 +1,7 @@
 import type { Mode } from '@payframe/contract';
 import type { Db } from '../db.ts';
 import type { ApiKeysTable, IdempotencyKeysTable } from '../schema.ts';
+import { portable, runStatement } from '../statements.ts';
 
 /** Scoped by the kind of API key too: a publishable key (public by nature) cannot occupy a secret key's. */
 export type IdempotencyKeyId = { accountId: string; mode: Mode; keyKind: ApiKeysTable['kind']; key: string };
@@ -17,23 +18,23 @@ export async function deleteIdempotencyKeyOlderThan(db: Db, id: IdempotencyKeyId
     .execute();
 }
 
-/** Inserts an in-flight claim; answers false when the key is already there. */
+const INSERT_CLAIM = portable(
+  `insert into idempotency_keys (account_id, mode, key_kind, key, request_hash, state, response_status, response_body, created_at, locked_at)
+  values ($1, $2, $3, $4, $5, 'in_flight', null, null, $6, $7) on conflict (account_id, mode, key_kind, key) do nothing returning key`,
+);
+
+/** Inserts an in-flight claim; answers false when the key is already there. Run by every keyed request: fixed text. */
 export async function insertIdempotencyClaim(db: Db, id: IdempotencyKeyId, requestHash: string, now: number): Promise<boolean> {
-  const inserted = await db
-    .insertInto('idempotency_keys')
-    .values({ ...byKey(id), request_hash: requestHash, state: 'in_flight', response_status: null, response_body: null, created_at: now, locked_at: now })
-    .onConflict((oc) => oc.columns(['account_id', 'mode', 'key_kind', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  const rows = await runStatement(db, INSERT_CLAIM, [id.accountId, id.mode, id.keyKind, id.key, requestHash, now, now]);
+  return rows.length === 1;
 }
 
-export function findIdempotencyKey(db: Db, id: IdempotencyKeyId): Promise<IdempotencyKeysTable> {
+export function findIdempotencyKey(db: Db, id: IdempotencyKeyId): Promise<IdempotencyKeysTable | undefined> {
   return db
     .selectFrom('idempotency_keys')
     .selectAll()
     .where((eb) => eb.and(byKey(id)))
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** Takes over a stale claim, unless another request took it over since it was read. */
@@ -47,12 +48,14 @@ export async function relockIdempotencyKey(db: Db, id: IdempotencyKeyId, lockedA
   return takenOver.numUpdatedRows === 1n;
 }
 
+const STORE_RESPONSE = portable(
+  `update idempotency_keys set state = 'done', response_status = $1, response_body = $2
+  where account_id = $3 and mode = $4 and key_kind = $5 and key = $6`,
+);
+
+/** Run by every keyed request: fixed text. */
 export async function storeIdempotentResponse(db: Db, id: IdempotencyKeyId, response: { status: number; body: string }): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ state: 'done', response_status: response.status, response_body: response.body })
-    .where((eb) => eb.and(byKey(id)))
-    .execute();
+  await runStatement(db, STORE_RESPONSE, [response.status, response.body, id.accountId, id.mode, id.keyKind, id.key]);
 }
 
 export async function deleteIdempotencyClaim(db: Db, id: IdempotencyKeyId): Promise<void> {

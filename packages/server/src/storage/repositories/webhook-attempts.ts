@@ -1,5 +1,6 @@
 import type { Db } from '../db.ts';
 import type { WebhookAttemptsTable } from '../schema.ts';
+import { portable, runStatement } from '../statements.ts';
 
 /** What an attempt's row says until its outcome is written: true only if its instance stopped mid-attempt. */
 const ATTEMPT_INTERRUPTED = 'no outcome: the instance making this attempt stopped';
@@ -13,11 +14,9 @@ export async function insertStartedAttempts(db: Db, attempts: Array<Pick<Webhook
     .execute();
 }
 
+const FINISH_ATTEMPT = portable('update webhook_attempts set status_code = $1, error = $2, duration_ms = $3 where delivery_id = $4 and attempt = $5');
+
+/** Run for every webhook sent: its text is fixed once rather than built per attempt. */
 export async function finishAttempt(db: Db, attempt: Pick<WebhookAttemptsTable, 'delivery_id' | 'attempt' | 'status_code' | 'error' | 'duration_ms'>): Promise<void> {
-  await db
-    .updateTable('webhook_attempts')
-    .set({ status_code: attempt.status_code, error: attempt.error, duration_ms: attempt.duration_ms })
-    .where('delivery_id', '=', attempt.delivery_id)
-    .where('attempt', '=', attempt.attempt)
-    .execute();
+  await runStatement(db, FINISH_ATTEMPT, [attempt.status_code, attempt.error, attempt.duration_ms, attempt.delivery_id, attempt.attempt]);
 }

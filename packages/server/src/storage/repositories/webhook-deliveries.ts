@@ -1,6 +1,7 @@
 import { PostgresAdapter } from 'kysely';
 import type { Db } from '../db.ts';
 import type { DeliveryStatus, WebhookDeliveriesTable } from '../schema.ts';
+import { portable, runStatement } from '../statements.ts';
 import type { Owner } from './owned.ts';
 
 /** Queues deliveries: the worker picks up `pending` rows whose `next_attempt_at` has come. */
@@ -69,26 +70,18 @@ export type DeliveryOutcome = {
   nextAttemptAt: number | null;
 };
 
+const FINISH_DELIVERY = portable(
+  `update webhook_deliveries set status = $1, last_status_code = $2, last_error = $3, next_attempt_at = $4, lease_until = null, leased_by = null
+  where id = $5 and status = 'pending' and leased_by = $6 and attempts = $7`,
+);
+
 /**
  * Records how an attempt ended, only if the delivery is still this runner's for this attempt (the
  * attempt count fences it): a delivery deleted meanwhile, or leased again after a stall, is left alone.
+ * Run for every webhook sent: its text is fixed once rather than built per attempt.
  */
 export async function finishDelivery(db: Db, claim: { id: string; runner: string; attempt: number }, outcome: DeliveryOutcome): Promise<void> {
-  await db
-    .updateTable('webhook_deliveries')
-    .set({
-      status: outcome.status,
-      last_status_code: outcome.lastStatusCode,
-      last_error: outcome.lastError,
-      next_attempt_at: outcome.nextAttemptAt,
-      lease_until: null,
-      leased_by: null,
-    })
-    .where('id', '=', claim.id)
-    .where('status', '=', 'pending')
-    .where('leased_by', '=', claim.runner)
-    .where('attempts', '=', claim.attempt)
-    .execute();
+  await runStatement(db, FINISH_DELIVERY, [outcome.status, outcome.lastStatusCode, outcome.lastError, outcome.nextAttemptAt, claim.id, claim.runner, claim.attempt]);
 }
 
 /** A deleted endpoint's pending deliveries end, failed. */

@@ -1,0 +1,51 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../storage/db.ts';
+import { insertIdempotencyClaim } from '../storage/repositories/idempotency.ts';
+import { type IdempotencyScope, REPLAY_WINDOW_MS, runMutation, STALE_CLAIM_MS } from './idempotency.ts';
+
+let store: Store;
+beforeAll(async () => {
+  store = await openStore({ kind: 'sqlite', dataDir: mkdtempSync(join(tmpdir(), 'idempotency-')) });
+});
+afterAll(() => store?.close());
+
+let keys = 0;
+function scope(): IdempotencyScope {
+  keys += 1;
+  return { accountId: 'acct', mode: 'test', keyKind: 'secret', key: `key-${keys}`, requestHash: 'hash' };
+}
+
+describe('claiming an Idempotency-Key', () => {
+  it('replays within the window and runs the work again once the key is older than the window', async () => {
+    let now = 10 * REPLAY_WINDOW_MS;
+    const clock = { now: () => now };
+    const key = scope();
+    expect(await runMutation(store, clock, key, async () => 'first')).toEqual({ kind: 'done', value: 'first' });
+    now += REPLAY_WINDOW_MS - 1;
+    expect(await runMutation(store, clock, key, async () => 'second')).toEqual({ kind: 'replay', response: { status: 200, body: '"first"' } });
+    now += 2;
+    expect(await runMutation(store, clock, key, async () => 'third')).toEqual({ kind: 'done', value: 'third' });
+  });
+
+  it('answers 409 while a claim is in flight, and lets a retry take over a claim left stale by a crashed process', async () => {
+    let now = 20 * REPLAY_WINDOW_MS;
+    const clock = { now: () => now };
+    const key = scope();
+    // What a process that crashed mid-request leaves: a claim with no response.
+    await store.write((db) => insertIdempotencyClaim(db, key, key.requestHash, now));
+    now += STALE_CLAIM_MS - 1;
+    await expect(runMutation(store, clock, key, async () => 'early')).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    now += 1;
+    expect(await runMutation(store, clock, key, async () => 'retry')).toEqual({ kind: 'done', value: 'retry' });
+  });
+
+  it('lets the retry of a request that failed with a server fault run again', async () => {
+    const clock = { now: () => 30 * REPLAY_WINDOW_MS };
+    const key = scope();
+    await expect(runMutation(store, clock, key, async () => Promise.reject(new Error('fault')))).rejects.toThrow('fault');
+    expect(await runMutation(store, clock, key, async () => 'again')).toEqual({ kind: 'done', value: 'again' });
+  });
+});
