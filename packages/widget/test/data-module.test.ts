@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { dataModule } from '../scripts/build.ts';
 import { CARD_TYPES } from '../src/frame/card/card-types.ts';
+import { COUNTRY_BITS } from '../src/frame/fields/country-codes.ts';
 import { FRAME_SHAPES } from '../src/protocol/frame-shapes.ts';
 
 describe('the data the build puts in the frame for the evaluated modules', () => {
@@ -9,10 +10,11 @@ describe('the data the build puts in the frame for the evaluated modules', () =>
     const code = dataModule([
       ['FRAME_SHAPES', FRAME_SHAPES],
       ['CARD_TYPES', CARD_TYPES],
+      ['COUNTRY_BITS', COUNTRY_BITS],
     ]);
     expect(code).toMatch(/^const shared0 = /);
     const loaded = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as Record<string, unknown>;
-    expect({ ...loaded }).toEqual({ FRAME_SHAPES, CARD_TYPES });
+    expect({ ...loaded }).toEqual({ FRAME_SHAPES, CARD_TYPES, COUNTRY_BITS });
     expect(JSON.stringify(loaded.FRAME_SHAPES)).toBe(JSON.stringify(FRAME_SHAPES));
   });
 });
