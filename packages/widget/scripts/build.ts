@@ -25,7 +25,7 @@ export async function buildWidget(outDir: string = DIST_DIR): Promise<void> {
 }
 
 /** Modules the frame takes as data: the zod schemas' description, credit-card-type's table, the country codes' bitmap. */
-const EVALUATED_MODULES = ['src/protocol/frame-shapes.ts', 'src/frame/card/card-types.ts', 'src/frame/fields/country-codes.ts'].map((path) =>
+const EVALUATED_MODULES = ['src/protocol/frame-shapes.ts', 'src/frame/card/card-types.ts', 'src/frame/fields/country-codes.ts', 'src/frame/i18n/messages.ts'].map((path) =>
   join(widgetRoot, path),
 );
 
@@ -44,27 +44,46 @@ function inlineEvaluated(): Plugin {
   };
 }
 
-/** The exports as JavaScript literals, each object or array that repeats (a style state, a CSS value's check) written once. */
+/**
+ * The exports as JavaScript literals, each object or array that repeats (a style state, a CSS value's
+ * check) written once, and the keys of objects that share six or more (a locale's labels and errors)
+ * listed once, the objects then built from their values.
+ */
 export function dataModule(exported: Array<[string, unknown]>): string {
+  const definedEntries = (value: object) => Object.entries(value).filter(([, inner]) => inner !== undefined);
+  const keysOf = (value: object) => JSON.stringify(definedEntries(value).map(([key]) => key));
   const counts = new Map<string, number>();
+  const keyCounts = new Map<string, number>();
   const count = (value: unknown): void => {
     if (typeof value !== 'object' || value === null) return;
     const json = JSON.stringify(value);
     counts.set(json, (counts.get(json) ?? 0) + 1);
+    if (counts.get(json) !== 1) return;
+    if (!Array.isArray(value) && definedEntries(value).length >= 6) keyCounts.set(keysOf(value), (keyCounts.get(keysOf(value)) ?? 0) + 1);
     // The parts of a repeat are shared along with it.
-    if (counts.get(json) === 1) Object.values(value).forEach(count);
+    Object.values(value).forEach(count);
   };
   exported.forEach(([, value]) => count(value));
   const shared = new Map<string, string>();
+  const keyLists = new Map<string, string>();
   const lines: string[] = [];
+  const keyList = (keys: string): string => {
+    const known = keyLists.get(keys);
+    if (known) return known;
+    const name = `keys${keyLists.size}`;
+    keyLists.set(keys, name);
+    lines.push(`const ${name} = ${keys};`);
+    return name;
+  };
   const write = (value: unknown): string => {
     if (typeof value !== 'object' || value === null) return JSON.stringify(value);
     const json = JSON.stringify(value);
     const known = shared.get(json);
     if (known) return known;
-    const code = Array.isArray(value)
-      ? `[${value.map(write).join(',')}]`
-      : `{${Object.entries(value).flatMap(([key, inner]) => (inner === undefined ? [] : [`${JSON.stringify(key)}:${write(inner)}`])).join(',')}}`;
+    let code: string;
+    if (Array.isArray(value)) code = `[${value.map(write).join(',')}]`;
+    else if ((keyCounts.get(keysOf(value)) ?? 0) >= 2) code = `zip(${keyList(keysOf(value))},[${definedEntries(value).map(([, inner]) => write(inner)).join(',')}])`;
+    else code = `{${definedEntries(value).map(([key, inner]) => `${JSON.stringify(key)}:${write(inner)}`).join(',')}}`;
     if ((counts.get(json) ?? 0) < 2 || json.length < 16) return code;
     const name = `shared${shared.size}`;
     shared.set(json, name);
@@ -72,6 +91,7 @@ export function dataModule(exported: Array<[string, unknown]>): string {
     return name;
   };
   for (const [name, value] of exported) lines.push(`export const ${name} = ${write(value)};`);
+  if (keyLists.size > 0) lines.push('function zip(keys, values) { return Object.fromEntries(keys.map((key, index) => [key, values[index]])); }');
   return lines.join('\n');
 }
 
