@@ -94,6 +94,14 @@ export function dataModule(exported: Array<[string, unknown]>): string {
   return lines.join('\n');
 }
 
+/** The page without the whitespace between its tags, and without `crossorigin` on its own same-origin assets. */
+function compactPage(): Plugin {
+  return {
+    name: 'payframe:compact-page',
+    transformIndexHtml: { order: 'post', handler: (html) => html.replace(/>\s+</g, '><').replace(/ crossorigin/g, '').trim() },
+  };
+}
+
 async function buildFrame(outDir: string): Promise<void> {
   await build({
     configFile: false,
@@ -101,7 +109,7 @@ async function buildFrame(outDir: string): Promise<void> {
     root: join(widgetRoot, 'src/frame'),
     // Relative asset URLs: frame.html finds ./assets/… wherever the server mounts it.
     base: './',
-    plugins: [inlineEvaluated()],
+    plugins: [inlineEvaluated(), compactPage()],
     // h(type, props, ...children) is shorter in every element than the automatic runtime's jsx(type, { children }).
     oxc: { jsx: { runtime: 'classic', pragma: 'h', pragmaFrag: 'Fragment' }, jsxInject: "import { h, Fragment } from 'preact'" },
     build: {
@@ -112,7 +120,7 @@ async function buildFrame(outDir: string): Promise<void> {
       cssTarget: ['chrome87', 'firefox92', 'safari14.1'],
       // terser with two passes leaves the frame about 170 B gzipped smaller than the default minifier does.
       minify: 'terser',
-      terserOptions: { module: true, ecma: 2020, compress: { passes: 2, pure_getters: true, unsafe_arrows: true } },
+      terserOptions: { module: true, ecma: 2020, compress: { passes: 3, pure_getters: true, unsafe: true, unsafe_arrows: true, unsafe_methods: true } },
       // The frame's CSP allows scripts from its own origin only; the polyfill would add nothing useful.
       modulePreload: { polyfill: false },
       // terser is the slow step by design; rolldown would report it on every build.

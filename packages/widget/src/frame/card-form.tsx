@@ -1,7 +1,8 @@
 import type { Field } from '../protocol/names.ts';
 import { BrandIcon } from './fields/brand-icon.tsx';
 import { CountrySelect } from './fields/country-select.tsx';
-import { InputField, type InputFieldProps } from './fields/input-field.tsx';
+import { InputField } from './fields/input-field.tsx';
+import type { ControlProps } from './fields/labelled.tsx';
 import { FormComponent } from './form/form-component.ts';
 import { inputStyle, placeholderVariables } from './style.ts';
 
@@ -36,7 +37,7 @@ export class CardForm extends FormComponent {
         onFocus: () => form.onFocus(field),
         onBlur: () => form.onBlur(field),
         inputRef: form.register(field),
-      } satisfies Partial<InputFieldProps>;
+      } satisfies ControlProps;
     };
     const textField = (field: Field) =>
       visible.includes(field) && (
@@ -47,18 +48,6 @@ export class CardForm extends FormComponent {
           onInput={form.onTextInput(field)}
         />
       );
-    const countrySelect = () => {
-      const { label, value, error, disabled, style, onFocus, onBlur } = common('address-country');
-      return (
-        <CountrySelect
-          {...{ label, value, error, disabled, style, onFocus, onBlur }}
-          placeholder={messages.placeholders.country}
-          locale={form.locale}
-          onChange={(country) => form.setValue('address-country', country)}
-          selectRef={form.register('address-country')}
-        />
-      );
-    };
     const formError = form.state.apiErrors.form;
     const firstError = assessment.fields.find((assessed) => assessed.error)?.error;
 
@@ -89,7 +78,14 @@ export class CardForm extends FormComponent {
         {textField('address-city')}
         {textField('address-state')}
         {textField('postal-code')}
-        {visible.includes('address-country') && countrySelect()}
+        {visible.includes('address-country') && (
+          <CountrySelect
+            {...common('address-country')}
+            placeholder={messages.placeholders.country}
+            locale={form.locale}
+            onChange={(country) => form.setValue('address-country', country)}
+          />
+        )}
         {formError && (
           <p class="form-error" role="alert" data-testid="form-error">
             {messages.errors[formError]}
