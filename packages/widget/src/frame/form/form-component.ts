@@ -1,4 +1,4 @@
-import { Component, createRef, type TargetedInputEvent } from 'preact';
+import { Component, createRef, type RefObject, type TargetedInputEvent } from 'preact';
 import type { Locale } from '@payframe/contract/locales';
 import { type Field, MESSAGE } from '../../protocol/names.ts';
 import { FRAME_SHAPES } from '../../protocol/frame-shapes.ts';
@@ -52,11 +52,11 @@ const deleting = (event: InputEvent) => (event.inputType ?? '').startsWith('dele
  */
 export abstract class FormComponent extends Component<CardFormEnvironment, ComponentState> {
   /** The form element, for its height; the subclass's render attaches it. */
-  protected declare root: ReturnType<typeof createRef<HTMLFormElement>>;
+  protected declare root: RefObject<HTMLFormElement | null>;
   private declare elements: Partial<Record<Field, HTMLInputElement | HTMLSelectElement>>;
   private declare sessionId: string;
   private declare stop: () => void;
-  /** What the last render showed, and what the last `change` event reported. */
+  /** What the last render showed, and what `change` last reported (at first, the form as mounted). */
   private declare rendered: { locale: Locale; messages: Messages; visible: Field[]; detail: ChangeDetail };
   private declare reported: { values: Values; detail: string; complete: boolean } | undefined;
 
