@@ -15,11 +15,14 @@ export type ShapeOf<T> = Shape & { readonly [output]?: T };
 
 export type Checked<T> = { success: true; data: T } | { success: false; issue: { path: string[]; message: string } };
 
+// Fields declared only: a class field would make the es2020 build carry defineProperty helpers.
 class Refusal {
-  constructor(
-    readonly path: string[],
-    readonly message: string,
-  ) {}
+  declare readonly path: string[];
+  declare readonly message: string;
+  constructor(path: string[], message: string) {
+    this.path = path;
+    this.message = message;
+  }
 }
 
 /** Like zod's safeParse: the first issue with its path, and non-strict objects lose the keys they do not name. */

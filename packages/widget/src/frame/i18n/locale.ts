@@ -1,10 +1,6 @@
 import { type Locale, LOCALES } from '@payframe/contract/locales';
-import { de } from './de.ts';
-import { en, type Messages } from './en.ts';
-import { es } from './es.ts';
-import { fr } from './fr.ts';
-
-const MESSAGES: Record<Locale, Messages> = { en, fr, de, es };
+import type { Messages } from './en.ts';
+import { MESSAGES } from './messages.ts';
 
 /** The merchant's choice, else the first of the browser's languages we speak, else English. */
 export function resolveLocale(requested: Locale | undefined, browserLanguages: readonly string[]): Locale {
