@@ -13,6 +13,7 @@ import { dashboardAssetRoutes } from './http/routes/dashboard-assets.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
 import { widgetAssetRoutes } from './http/routes/widget-assets.ts';
+import { apiKeyCache } from './services/api-key-cache.ts';
 import type { ServiceDeps, Store } from './services/context.ts';
 import type { SessionLifetime } from './services/dashboard-sessions.ts';
 
@@ -85,16 +86,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return payload;
   });
 
+  const apiKeys = apiKeyCache(store);
+  app.addHook('onClose', async () => apiKeys.close());
+
   await app.register(healthRoutes(store));
   await app.register(widgetAssetRoutes());
   await app.register(threeDSPageRoutes(store, services), { prefix: '/3d-secure' });
   await app.register(dashboardAssetRoutes());
-  await app.register(dashboardApiRoutes(store, services, { lifetime: options.dashboardSessions, publicUrl: options.publicUrl ?? (() => undefined) }), {
+  await app.register(dashboardApiRoutes(store, services, { lifetime: options.dashboardSessions, publicUrl: options.publicUrl ?? (() => undefined), apiKeys }), {
     prefix: '/dashboard/api',
   });
 
   const limits = { publishablePerMinute: options.publishableRateLimit, secretPerMinute: options.secretRateLimit };
-  await app.register(apiRoutes(store, services, limits), { prefix: '/v2' });
+  await app.register(apiRoutes(store, services, limits, apiKeys), { prefix: '/v2' });
 
   app.setNotFoundHandler(() => {
     throw new PayframeError('ROUTE_NOT_FOUND');

@@ -1,6 +1,7 @@
 import { PayframeError } from '@payframe/contract';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { ApiKeyCache } from '../services/api-key-cache.ts';
 import type { ServiceDeps, Store } from '../services/context.ts';
 import { requestCounter } from '../services/rate-limits.ts';
 import { authenticate, liveNeedsAcquirer, secretKeyOnly, testModeOnly } from './auth.ts';
@@ -26,10 +27,10 @@ import { webhookEndpointRoutes } from './routes/webhook-endpoints.ts';
  *      ├─ money           refuses live keys while no acquirer is configured
  *      └─ test helpers    refuses live keys
  */
-export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits) {
+export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits, keys: ApiKeyCache) {
   return async (api: FastifyInstance) => {
     await registerBodyParsers(api);
-    api.addHook('onRequest', authenticate(store, deps.clock));
+    api.addHook('onRequest', authenticate(keys, deps.clock));
     // Every /v2 route is limited, unless it opts out (the event stream); which keys count, and how
     // much, is decided per request.
     const apiRateLimit = rateLimitConfig(limits);
@@ -59,7 +60,7 @@ export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits) {
       });
       await secret.register(async (helpers) => {
         helpers.addHook('onRequest', testModeOnly);
-        await helpers.register(testHelperRoutes(store, deps));
+        await helpers.register(testHelperRoutes(store, deps, keys));
       });
     });
   };

@@ -8,6 +8,7 @@ import {
 } from '@payframe/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiKeyCache } from '../../services/api-key-cache.ts';
 import type { ServiceDeps, Store } from '../../services/context.ts';
 import { advanceTestClock, testClockView } from '../../services/test-clock.ts';
 import { authenticateCharge } from '../../services/threeds-result.ts';
@@ -16,7 +17,7 @@ import { authOf, callerOf } from '../request-context.ts';
 import { refuseOtherMethods } from './refuse-other-methods.ts';
 
 /** Secret realm, test-helper scope. Test-mode shortcuts for QA: move the account's clock, settle 3-D Secure without a browser. */
-export function testHelperRoutes(store: Store, deps: ServiceDeps) {
+export function testHelperRoutes(store: Store, deps: ServiceDeps, keys: ApiKeyCache) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -37,7 +38,10 @@ export function testHelperRoutes(store: Store, deps: ServiceDeps) {
       async (request, reply) => {
         const { accountId } = authOf(request);
         const seconds = request.body.advance_seconds;
-        return idempotent(store, deps, request, reply, (tx) => advanceTestClock(tx, accountId, seconds, deps.clock.now()));
+        const moved = await idempotent(store, deps, request, reply, (tx) => advanceTestClock(tx, accountId, seconds, deps.clock.now()));
+        // Cached keys carry the old offset: this instance's next request must see the new one.
+        keys.forget();
+        return moved;
       },
     );
     refuseOtherMethods(app, '/test_helpers/clock', ['GET', 'POST']);
