@@ -6,7 +6,7 @@ import type { ServiceDeps, Store } from '../services/context.ts';
 import { requestCounter } from '../services/rate-limits.ts';
 import { authenticate, liveNeedsAcquirer, secretKeyOnly, testModeOnly } from './auth.ts';
 import { registerBodyParsers } from './body-parsers.ts';
-import { databaseRateLimitStore, type RateLimits, rateLimitConfig } from './rate-limit.ts';
+import { type RateLimits, rateLimitConfig, sharedRateLimitStore } from './rate-limit.ts';
 import { chargeMoveRoutes, chargeReadRoutes } from './routes/charges.ts';
 import { eventStreamRoutes } from './routes/event-stream.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -37,7 +37,9 @@ export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits, k
     api.addHook('onRoute', (route) => {
       route.config = { ...route.config, rateLimit: route.config?.rateLimit === false ? false : apiRateLimit };
     });
-    await api.register(rateLimit, { global: false, store: databaseRateLimitStore(requestCounter(store, deps.clock)) });
+    const counter = requestCounter(store, deps.clock);
+    api.addHook('onClose', () => counter.close());
+    await api.register(rateLimit, { global: false, store: sharedRateLimitStore(counter) });
     api.setNotFoundHandler(() => {
       throw new PayframeError('ROUTE_NOT_FOUND', 'Unrecognized request URL.');
     });
