@@ -1,6 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
-/** A revoked key or a moved test clock reaches every instance within this time (services/api-key-cache.ts). */
+/**
+ * A revoked key or a moved test clock (services/api-key-cache.ts), or another instance's rate-limit
+ * counts (services/rate-limits.ts), reach every instance within this time.
+ */
 export const PROPAGATION_MS = 1_000;
 
 /**

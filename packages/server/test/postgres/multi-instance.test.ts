@@ -221,6 +221,22 @@ describe('three instances on one PostgreSQL database', () => {
     expect((await on(0).get('/v2/test_helpers/clock')).body.offset).toBe(0);
   });
 
+  it('token rate limits are shared: once one instance has used up a publishable key\'s minute, every other refuses it within a second', async () => {
+    const limited = await createKeys(servers[0]!.dataDir, 'multi-instance-rate');
+    const [first, ...others] = servers.map((server) => client(server.url, limited.publishableKey));
+    // The harness's limit: 60 token creations a minute per address per publishable key.
+    const allowed = record(await concurrently(60, () => first!.post('/v2/tokens', tokenParams(TEST_PANS.visa))));
+    expect(allowed.map((response) => response.status), summary(allowed)).toEqual(Array(60).fill(200));
+    expectError(record([await first!.post('/v2/tokens', tokenParams(TEST_PANS.visa))])[0]!, 429, 'RATE_LIMITED');
+    for (const api of others) {
+      const refused = await withinPropagation(
+        () => api.post('/v2/tokens', tokenParams(TEST_PANS.visa)),
+        (response) => response.status === 429,
+      );
+      expectError(record([refused])[0]!, 429, 'RATE_LIMITED');
+    }
+  });
+
   it('never answered a server fault', () => {
     expect(seen.length).toBeGreaterThan(0);
     const faults = seen.filter((response) => response.status >= 500);
