@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import { PayframeError } from '@payframe/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,6 +8,7 @@ import { BODY_LIMIT, parseQueryString } from './http/body-parsers.ts';
 import { clientErrorHandler, installErrorHandler, PRE_ROUTING_HEADERS } from './http/error-handler.ts';
 import { turnAwayWhileStopping } from './http/graceful-stop.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { dashboardAssetRoutes } from './http/routes/dashboard-assets.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
@@ -72,7 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   turnAwayWhileStopping(app, options.stopping ?? (() => false));
 
-  await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  registerSecurityHeaders(app, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'DELETE'],

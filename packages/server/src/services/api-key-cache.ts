@@ -62,8 +62,8 @@ export function apiKeyCache(store: Store): ApiKeyCache {
 
   return {
     async resolve(key, now) {
-      const hash = hashApiKey(key);
-      const cached = performance.now() - checkedAt < TRUST_MS ? entries.get(hash) : undefined;
+      // By the key itself, which the request holds in memory anyway: a hit costs no hashing.
+      const cached = performance.now() - checkedAt < TRUST_MS ? entries.get(key) : undefined;
       if (cached) {
         const staleBefore = now - LAST_USED_PRECISION_MS;
         if (cached.lastUsedAt < staleBefore) {
@@ -74,8 +74,8 @@ export function apiKeyCache(store: Store): ApiKeyCache {
         return cached.key;
       }
       const startedIn = epoch;
-      const found = await lookUpKey(store, hash, now);
-      if (found && startedIn === epoch) entries.set(hash, found);
+      const found = await lookUpKey(store, hashApiKey(key), now);
+      if (found && startedIn === epoch) entries.set(key, found);
       return found?.key ?? null;
     },
     forget,
