@@ -31,7 +31,7 @@ import {
   type BenchServer,
   cleanUp,
   cpuDelta,
-  createTestKey,
+  createTestKeys,
   type Deployment,
   deploy,
   log,
@@ -122,12 +122,14 @@ type Measured = {
 /** Key → warm-up → measured run, with the servers' (and backends') memory and CPU read around the measured part. */
 async function measure(servers: BenchServer[], deployment: Deployment, options: Options): Promise<Measured> {
   const readyRssMb = servers.map((server) => procStatusMb(server.pid, 'VmRSS'));
-  const key = await createTestKey(deployment);
+  const keys = await createTestKeys(deployment);
   const receiver = options.withWebhook ? await startBenchReceiver() : null;
   if (receiver) {
     onCleanup(() => receiver.close());
-    await registerEndpoint(servers[0]?.url ?? '', key, receiver.url);
+    await registerEndpoint(servers[0]?.url ?? '', keys.secretKey, receiver.url);
   }
+  // Tokens come from the publishable key, as from a checkout; everything else uses the secret key.
+  const key = options.scenario === 'tokens' ? keys.publishableKey : keys.secretKey;
   const apis = servers.map((server) => apiClient(server.url, key, options.concurrency));
   const samplers = servers.map((server) => sampleRss(server.pid));
   try {
