@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import { PayframeError } from '@payframe/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { apiRoutes } from './http/api.ts';
 import { dashboardApiRoutes } from './http/dashboard/api.ts';
 import { BODY_LIMIT, parseQueryString } from './http/body-parsers.ts';
@@ -9,6 +9,7 @@ import { clientErrorHandler, installErrorHandler, PRE_ROUTING_HEADERS } from './
 import { turnAwayWhileStopping } from './http/graceful-stop.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import { dashboardAssetRoutes } from './http/routes/dashboard-assets.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
