@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiKeyCache } from '../../services/api-key-cache.ts';
 import type { ServiceDeps, Store } from '../../services/context.ts';
-import { advanceTestClock, testClockView } from '../../services/test-clock.ts';
+import { advanceTestClock, storedTestClock } from '../../services/test-clock.ts';
 import { authenticateCharge } from '../../services/threeds-result.ts';
 import { idempotent } from '../idempotency.ts';
 import { authOf, callerOf } from '../request-context.ts';
@@ -24,7 +24,8 @@ export function testHelperRoutes(store: Store, deps: ServiceDeps, keys: ApiKeyCa
     api.get(
       '/test_helpers/clock',
       { schema: { summary: "Read the account's test clock", response: { 200: TestClockSchema, default: ErrorBodySchema } } },
-      async (request) => testClockView(deps.clock.now(), authOf(request).testClockOffset),
+      // Read from the database: what QA reads here is exact at once on every instance.
+      async (request) => store.read((db) => storedTestClock(db, authOf(request).accountId, deps.clock.now())),
     );
     api.post(
       '/test_helpers/clock',
