@@ -71,6 +71,9 @@ export async function deploy(options: Options): Promise<Deployment> {
   onCleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
   // An inherited DATABASE_URL would silently turn the SQLite run into a PostgreSQL one.
   const { DATABASE_URL: _ignored, ...env } = process.env;
+  // The tokens scenario creates tokens with the publishable key, as a checkout does: each request
+  // is counted against the token limit, which is lifted so that it never refuses one.
+  env.PAYFRAME_TOKEN_RATE_LIMIT = String(1_000_000_000);
   if (options.db === 'sqlite') return { dataDir, database: null, env, baseline: null };
 
   const adminUrl = await postgresAdminUrl(options.postgresUrl);
@@ -123,10 +126,10 @@ export async function stopServer(server: ServerProcess): Promise<number | null> 
 }
 
 /** Runs the real CLI, as an operator would, against the servers' data directory and database. */
-export async function createTestKey(deployment: Deployment): Promise<string> {
+export async function createTestKeys(deployment: Deployment): Promise<{ secretKey: string; publishableKey: string }> {
   const args = ['keys', 'create', '--account', 'bench', '--mode', 'test', '--json', ...storeFlags(deployment)];
   const { stdout } = await runCli(args, { env: deployment.env, timeoutMs: CLI_TIMEOUT_MS });
-  return (JSON.parse(stdout) as { secretKey: string }).secretKey;
+  return JSON.parse(stdout) as { secretKey: string; publishableKey: string };
 }
 
 /** CPU of the database's backends by pid: the servers' connections are where the queries run. */

@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: N concurrent shoppers each looping token → charge → capture against real
- * `payframe serve` processes on a fresh database, for a fixed time.
+ * `payframe serve` processes on a fresh database, for a fixed time. --scenario get: each reads one
+ * charge (GET /v2/charges/:id) over and over; --scenario tokens: each creates tokens; a "flow" is
+ * then one request.
  *
- *   npm run bench -- [--concurrency 32] [--seconds 15] [--warmup 2] [--json]
+ *   npm run bench -- [--scenario flow|get|tokens] [--concurrency 32] [--seconds 15] [--warmup 2] [--json]
  *                    [--log-level warn] [--profile] [--profile-dir DIR]
  *                    [--db sqlite|postgres] [--instances 1] [--postgres-url URL] [--pool-size N]
  *                    [--count-queries] [--matrix] [--webhook]
@@ -29,7 +31,7 @@ import {
   type BenchServer,
   cleanUp,
   cpuDelta,
-  createTestKey,
+  createTestKeys,
   type Deployment,
   deploy,
   log,
@@ -38,13 +40,13 @@ import {
   startServer,
   stopServer,
 } from './deployment.ts';
-import { type ApiClient, apiClient, drive, type Run } from './load.ts';
+import { type ApiClient, apiClient, drive, prepareScenario, type Run, type Scenario } from './load.ts';
 import { type Options, parseOptions } from './options.ts';
 import { registerEndpoint, startBenchReceiver } from './webhook.ts';
 import { boxBusyMs, cpuMs, procStatusMb, sampleRss } from './proc.ts';
 import { queryCountsPerFlow, readStats, waitForNoBackends } from './postgres.ts';
 import { readQueryLogs } from './query-log.ts';
-import { type Figures, figuresOf, formatReport, type InstanceMachine, msPerFlow, percentOfCore, type PostgresFigures } from './report.ts';
+import { type Figures, figuresOf, formatReport, type InstanceMachine, msPerFlow, percentOfCore, type PostgresFigures, statementTargets } from './report.ts';
 
 export type { Figures } from './report.ts';
 
@@ -94,7 +96,10 @@ async function benchmark(options: Options, loadAverage1m: number): Promise<Figur
   });
   const instances = measured.instances.map((instance, index) => ({ ...instance, exitCode: exitCodes[index] ?? null }));
   const figures = figuresOf(measured.run, options, { ...measured, instances, loadAverage1m });
-  if (deployment.database) figures.postgres = await postgresFigures(deployment, measured, options);
+  if (deployment.database) {
+    figures.postgres = await postgresFigures(deployment, measured, options);
+    figures.targets.push(...statementTargets(options, figures.postgres.statements));
+  }
   if (measured.webhooksReceived !== null) {
     figures.webhooks = { received: measured.webhooksReceived, receivedPerSecond: Math.round((measured.webhooksReceived / measured.run.elapsedS) * 10) / 10 };
   }
@@ -117,24 +122,27 @@ type Measured = {
 /** Key → warm-up → measured run, with the servers' (and backends') memory and CPU read around the measured part. */
 async function measure(servers: BenchServer[], deployment: Deployment, options: Options): Promise<Measured> {
   const readyRssMb = servers.map((server) => procStatusMb(server.pid, 'VmRSS'));
-  const key = await createTestKey(deployment);
+  const keys = await createTestKeys(deployment);
   const receiver = options.withWebhook ? await startBenchReceiver() : null;
   if (receiver) {
     onCleanup(() => receiver.close());
-    await registerEndpoint(servers[0]?.url ?? '', key, receiver.url);
+    await registerEndpoint(servers[0]?.url ?? '', keys.secretKey, receiver.url);
   }
+  // Tokens come from the publishable key, as from a checkout; everything else uses the secret key.
+  const key = options.scenario === 'tokens' ? keys.publishableKey : keys.secretKey;
   const apis = servers.map((server) => apiClient(server.url, key, options.concurrency));
   const samplers = servers.map((server) => sampleRss(server.pid));
   try {
-    const warmupFlows = await warmUp(apis, options);
+    const scenario = await prepareScenario(options.scenario, apis, options.concurrency);
+    const warmupFlows = await warmUp(apis, scenario, options);
     if (options.countQueries) await resetQueryCounters(servers);
-    log(`driving ${options.concurrency} concurrent flows for ${options.seconds} s across ${servers.length} instance(s)`);
+    log(`driving ${options.concurrency} concurrent ${options.scenario} loops for ${options.seconds} s across ${servers.length} instance(s)`);
     const serverCpuBefore = servers.map((server) => cpuMs(server.pid));
     const backendsBefore = deployment.database ? await backendCpu(deployment.database) : null;
     const benchCpuBefore = process.cpuUsage();
     const boxBefore = boxBusyMs();
     const receivedBefore = receiver?.received() ?? 0;
-    const run = await drive(apis, options.concurrency, options.seconds);
+    const run = await drive(apis, scenario, options.concurrency, options.seconds);
     const webhooksReceived = receiver ? receiver.received() - receivedBefore : null;
     const boxAfter = boxBusyMs();
     const benchCpu = process.cpuUsage(benchCpuBefore);
@@ -161,10 +169,10 @@ async function measure(servers: BenchServer[], deployment: Deployment, options: 
 }
 
 /** Lets the servers' JIT, statement caches and database pages settle; its figures are dropped. */
-async function warmUp(apis: ApiClient[], options: Options): Promise<number> {
+async function warmUp(apis: ApiClient[], scenario: Scenario, options: Options): Promise<number> {
   if (options.warmupSeconds === 0) return 0;
   log(`warming up for ${options.warmupSeconds} s`);
-  const warmup = await drive(apis, options.concurrency, options.warmupSeconds);
+  const warmup = await drive(apis, scenario, options.concurrency, options.warmupSeconds);
   if (warmup.record.errors > 0) log(`warm-up errors: ${warmup.record.errors}; first: ${warmup.record.firstError}`);
   return warmup.record.flows.length;
 }

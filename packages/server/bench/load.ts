@@ -1,6 +1,7 @@
 /**
- * The load: workers looping token → charge → capture against the instances until the deadline,
- * over keep-alive node:http with form bodies encoded once.
+ * The load: workers looping one scenario against the instances until the deadline, over
+ * keep-alive node:http with form bodies encoded once. `flow` is token → charge → capture; `get`
+ * reads charges made before the run; `tokens` creates tokens. A "flow" below is one scenario loop.
  */
 import http from 'node:http';
 
@@ -14,11 +15,12 @@ export function apiClient(baseUrl: string, apiKey: string, concurrency: number) 
   const { hostname, port } = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
-  function post(path: string, form?: string): Promise<Reply> {
+  function send(method: 'GET' | 'POST', path: string, form?: string): Promise<Reply> {
     return new Promise((resolve, reject) => {
-      const headers: http.OutgoingHttpHeaders = { 'x-api-key': apiKey, 'content-length': form ? Buffer.byteLength(form) : 0 };
+      const headers: http.OutgoingHttpHeaders = { 'x-api-key': apiKey };
+      if (method === 'POST') headers['content-length'] = form ? Buffer.byteLength(form) : 0;
       if (form) headers['content-type'] = 'application/x-www-form-urlencoded';
-      const request = http.request({ agent, hostname, port, method: 'POST', path, headers }, (response) => {
+      const request = http.request({ agent, hostname, port, method, path, headers }, (response) => {
         let body = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (body += chunk));
@@ -30,7 +32,7 @@ export function apiClient(baseUrl: string, apiKey: string, concurrency: number) 
       request.end(form);
     });
   }
-  return { post, close: () => agent.destroy() };
+  return { post: (path: string, form?: string) => send('POST', path, form), get: (path: string) => send('GET', path), close: () => agent.destroy() };
 }
 export type ApiClient = ReturnType<typeof apiClient>;
 
@@ -57,7 +59,7 @@ function chargeForm(token: string): string {
 }
 
 
-export const ENDPOINTS = ['POST /v2/tokens', 'POST /v2/charges', 'POST /v2/charges/capture/:id'] as const;
+export const ENDPOINTS = ['POST /v2/tokens', 'POST /v2/charges', 'POST /v2/charges/capture/:id', 'GET /v2/charges/:id'] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
 
 /** Everything one run records; latencies in milliseconds. */
@@ -114,30 +116,71 @@ async function step(record: Recorder, endpoint: Endpoint, target: Target, send: 
 
 const idOf = (body: string) => (JSON.parse(body) as { id: string }).id;
 
-async function oneFlow(next: () => Target, record: Recorder): Promise<void> {
+/** One loop of a scenario: its steps, in order; the worker's index picks what a read reads. */
+export type Scenario = (next: () => Target, record: Recorder, worker: number) => Promise<void>;
+
+async function timed(record: Recorder, steps: () => Promise<void>): Promise<void> {
   const started = performance.now();
   try {
-    const token = idOf(await step(record, 'POST /v2/tokens', next(), (api) => api.post('/v2/tokens', TOKEN_FORM)));
-    const charge = idOf(await step(record, 'POST /v2/charges', next(), (api) => api.post('/v2/charges', chargeForm(token))));
-    await step(record, 'POST /v2/charges/capture/:id', next(), (api) => api.post(`/v2/charges/capture/${encodeURIComponent(charge)}`));
+    await steps();
     record.flows.push(performance.now() - started);
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error;
   }
 }
 
+const flow: Scenario = (next, record) =>
+  timed(record, async () => {
+    const token = idOf(await step(record, 'POST /v2/tokens', next(), (api) => api.post('/v2/tokens', TOKEN_FORM)));
+    const charge = idOf(await step(record, 'POST /v2/charges', next(), (api) => api.post('/v2/charges', chargeForm(token))));
+    await step(record, 'POST /v2/charges/capture/:id', next(), (api) => api.post(`/v2/charges/capture/${encodeURIComponent(charge)}`));
+  });
+
+const tokens: Scenario = (next, record) =>
+  timed(record, async () => {
+    await step(record, 'POST /v2/tokens', next(), (api) => api.post('/v2/tokens', TOKEN_FORM));
+  });
+
+/** Charges for `get` to read, made through the API before warm-up, one per worker. */
+async function chargesToRead(api: ApiClient, count: number): Promise<string[]> {
+  const setup = newRecorder(1);
+  const target = { instance: 0, api };
+  const made = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const token = idOf(await step(setup, 'POST /v2/tokens', target, (client) => client.post('/v2/tokens', TOKEN_FORM)));
+      return idOf(await step(setup, 'POST /v2/charges', target, (client) => client.post('/v2/charges', chargeForm(token))));
+    }),
+  );
+  return made.map(encodeURIComponent);
+}
+
+export type ScenarioName = 'flow' | 'get' | 'tokens';
+
+/** The scenario's loop, after whatever it needs in the database first. */
+export async function prepareScenario(name: ScenarioName, apis: ApiClient[], concurrency: number): Promise<Scenario> {
+  if (name === 'flow') return flow;
+  if (name === 'tokens') return tokens;
+  const first = apis[0];
+  if (!first) throw new Error('no instance to prepare the charges on');
+  const charges = await chargesToRead(first, concurrency);
+  return (next, record, worker) =>
+    timed(record, async () => {
+      await step(record, 'GET /v2/charges/:id', next(), (api) => api.get(`/v2/charges/${charges[worker % charges.length]}`));
+    });
+}
+
 /** A finished run; startedAt/endedAt are process.hrtime (ns), to cut the server's CPU profile to it. */
 export type Run = { record: Recorder; elapsedS: number; startedAt: bigint; endedAt: bigint };
 
 /** Runs `concurrency` workers for `seconds`; a flow started before the deadline is let finish. */
-export async function drive(apis: ApiClient[], concurrency: number, seconds: number): Promise<Run> {
+export async function drive(apis: ApiClient[], scenario: Scenario, concurrency: number, seconds: number): Promise<Run> {
   const record = newRecorder(apis.length);
   const startedAt = process.hrtime.bigint();
   const started = performance.now();
   const until = started + seconds * 1_000;
   const worker = async (_: unknown, index: number) => {
     const next = roundRobin(apis, index);
-    while (performance.now() < until && record.errors < MAX_ERRORS) await oneFlow(next, record);
+    while (performance.now() < until && record.errors < MAX_ERRORS) await scenario(next, record, index);
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { record, elapsedS: (performance.now() - started) / 1_000, startedAt, endedAt: process.hrtime.bigint() };

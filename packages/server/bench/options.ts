@@ -3,10 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ScenarioName } from './load.ts';
 
 export type Store = 'sqlite' | 'postgres';
 
 export type Options = {
+  scenario: ScenarioName;
   concurrency: number;
   seconds: number;
   warmupSeconds: number;
@@ -29,6 +31,7 @@ export function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
     options: {
+      scenario: { type: 'string', default: 'flow' },
       concurrency: { type: 'string', default: '32' },
       seconds: { type: 'string', default: '15' },
       warmup: { type: 'string', default: '2' },
@@ -48,12 +51,15 @@ export function parseOptions(argv: string[]): Options {
     strict: true,
   });
   if (values.db !== 'sqlite' && values.db !== 'postgres') throw new Error('--db must be sqlite or postgres');
+  const scenario = values.scenario;
+  if (scenario !== 'flow' && scenario !== 'get' && scenario !== 'tokens') throw new Error('--scenario must be flow, get or tokens');
   const instances = positiveNumber('instances', values.instances, 1, 8);
   // The embedded store is one process's file: several instances on it is not a supported deployment.
   if (values.db === 'sqlite' && instances > 1 && !values.matrix) throw new Error('--instances above 1 needs --db postgres');
   if (values.db === 'sqlite' && values['count-queries']) throw new Error('--count-queries needs --db postgres');
   const profileDir = values['profile-dir'] ?? (values.profile ? mkdtempSync(join(tmpdir(), 'payframe-prof-')) : null);
   return {
+    scenario,
     concurrency: positiveNumber('concurrency', values.concurrency, 1, 1_024),
     seconds: positiveNumber('seconds', values.seconds, 1, 600),
     warmupSeconds: positiveNumber('warmup', values.warmup, 0, 60),

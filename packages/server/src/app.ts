@@ -1,18 +1,20 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import { PayframeError } from '@payframe/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { apiRoutes } from './http/api.ts';
 import { dashboardApiRoutes } from './http/dashboard/api.ts';
 import { BODY_LIMIT, parseQueryString } from './http/body-parsers.ts';
 import { clientErrorHandler, installErrorHandler, PRE_ROUTING_HEADERS } from './http/error-handler.ts';
 import { turnAwayWhileStopping } from './http/graceful-stop.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import { dashboardAssetRoutes } from './http/routes/dashboard-assets.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
 import { widgetAssetRoutes } from './http/routes/widget-assets.ts';
+import { apiKeyCache } from './services/api-key-cache.ts';
 import type { ServiceDeps, Store } from './services/context.ts';
 import type { SessionLifetime } from './services/dashboard-sessions.ts';
 
@@ -71,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   turnAwayWhileStopping(app, options.stopping ?? (() => false));
 
-  await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  registerSecurityHeaders(app, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'DELETE'],
@@ -85,16 +87,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return payload;
   });
 
+  const apiKeys = apiKeyCache(store);
+  app.addHook('onClose', async () => apiKeys.close());
+
   await app.register(healthRoutes(store));
   await app.register(widgetAssetRoutes());
   await app.register(threeDSPageRoutes(store, services), { prefix: '/3d-secure' });
   await app.register(dashboardAssetRoutes());
-  await app.register(dashboardApiRoutes(store, services, { lifetime: options.dashboardSessions, publicUrl: options.publicUrl ?? (() => undefined) }), {
+  await app.register(dashboardApiRoutes(store, services, { lifetime: options.dashboardSessions, publicUrl: options.publicUrl ?? (() => undefined), apiKeys }), {
     prefix: '/dashboard/api',
   });
 
   const limits = { publishablePerMinute: options.publishableRateLimit, secretPerMinute: options.secretRateLimit };
-  await app.register(apiRoutes(store, services, limits), { prefix: '/v2' });
+  await app.register(apiRoutes(store, services, limits, apiKeys), { prefix: '/v2' });
 
   app.setNotFoundHandler(() => {
     throw new PayframeError('ROUTE_NOT_FOUND');

@@ -1,11 +1,12 @@
 import { PayframeError } from '@payframe/contract';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { ApiKeyCache } from '../services/api-key-cache.ts';
 import type { ServiceDeps, Store } from '../services/context.ts';
 import { requestCounter } from '../services/rate-limits.ts';
 import { authenticate, liveNeedsAcquirer, secretKeyOnly, testModeOnly } from './auth.ts';
 import { registerBodyParsers } from './body-parsers.ts';
-import { databaseRateLimitStore, type RateLimits, rateLimitConfig } from './rate-limit.ts';
+import { type RateLimits, rateLimitConfig, sharedRateLimitStore } from './rate-limit.ts';
 import { chargeMoveRoutes, chargeReadRoutes } from './routes/charges.ts';
 import { eventStreamRoutes } from './routes/event-stream.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -26,17 +27,19 @@ import { webhookEndpointRoutes } from './routes/webhook-endpoints.ts';
  *      ├─ money           refuses live keys while no acquirer is configured
  *      └─ test helpers    refuses live keys
  */
-export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits) {
+export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits, keys: ApiKeyCache) {
   return async (api: FastifyInstance) => {
     await registerBodyParsers(api);
-    api.addHook('onRequest', authenticate(store, deps.clock));
+    api.addHook('onRequest', authenticate(keys, deps.clock));
     // Every /v2 route is limited, unless it opts out (the event stream); which keys count, and how
     // much, is decided per request.
     const apiRateLimit = rateLimitConfig(limits);
     api.addHook('onRoute', (route) => {
       route.config = { ...route.config, rateLimit: route.config?.rateLimit === false ? false : apiRateLimit };
     });
-    await api.register(rateLimit, { global: false, store: databaseRateLimitStore(requestCounter(store, deps.clock)) });
+    const counter = requestCounter(store, deps.clock);
+    api.addHook('onClose', () => counter.close());
+    await api.register(rateLimit, { global: false, store: sharedRateLimitStore(counter) });
     api.setNotFoundHandler(() => {
       throw new PayframeError('ROUTE_NOT_FOUND', 'Unrecognized request URL.');
     });
@@ -59,7 +62,7 @@ export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits) {
       });
       await secret.register(async (helpers) => {
         helpers.addHook('onRequest', testModeOnly);
-        await helpers.register(testHelperRoutes(store, deps));
+        await helpers.register(testHelperRoutes(store, deps, keys));
       });
     });
   };

@@ -1,8 +1,7 @@
 import { PayframeError } from '@payframe/contract';
 import type { FastifyRequest } from 'fastify';
 import { looksLikeApiKey } from '../security/api-keys.ts';
-import { resolveKey } from '../services/api-keys.ts';
-import type { Store } from '../services/context.ts';
+import type { ApiKeyCache } from '../services/api-key-cache.ts';
 import type { Clock } from '../domain/clock.ts';
 import { authOf } from './request-context.ts';
 
@@ -17,12 +16,12 @@ import { authOf } from './request-context.ts';
  */
 
 /** Every /v2 request: who is calling, over what; and unknown URLs, once the caller is known. */
-export function authenticate(store: Store, clock: Clock) {
+export function authenticate(keys: ApiKeyCache, clock: Clock) {
   return async function authenticateRequest(request: FastifyRequest): Promise<void> {
     if (request.method === 'OPTIONS') return;
     const header = request.headers['x-api-key'];
     const key = Array.isArray(header) ? header[0] : header;
-    const resolved = key && looksLikeApiKey(key) ? await resolveKey(store, key, clock.now()) : null;
+    const resolved = key && looksLikeApiKey(key) ? await keys.resolve(key, clock.now()) : null;
     if (!resolved) {
       throw new PayframeError('INVALID_API_KEY', key ? 'Invalid API key provided.' : 'No API key provided: send it in the X-Api-Key header.');
     }

@@ -26,14 +26,14 @@ export function rateLimitConfig(limits: RateLimits): RateLimitOptions {
   };
 }
 
-/** A @fastify/rate-limit store on the database's request counts (services/rate-limits.ts). */
-export function databaseRateLimitStore(count: RequestCounter) {
-  return class DatabaseRateLimitStore {
+/** A @fastify/rate-limit store on the shared request counts (services/rate-limits.ts). */
+export function sharedRateLimitStore(counter: RequestCounter) {
+  return class SharedRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: RequestCount) => void, timeWindow: number): void {
-      count(key, timeWindow).then((result) => callback(null, result), callback);
+      callback(null, counter.count(key, timeWindow));
     }
 
-    child(): DatabaseRateLimitStore {
+    child(): SharedRateLimitStore {
       return this;
     }
   };

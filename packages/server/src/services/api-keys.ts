@@ -47,12 +47,21 @@ export function revokeKey(store: Store, keyOrId: string, now: number): Promise<b
 
 export type ResolvedKey = { keyId: string; accountId: string; kind: KeyKind; mode: Mode; testClockOffset: number };
 
-/** The key's account and mode, or null when it is unknown or revoked. Notes the use (see LAST_USED_PRECISION_MS). */
-export async function resolveKey(store: Store, key: string, now: number): Promise<ResolvedKey | null> {
-  const hash = hashApiKey(key);
+/** A resolved key, and when its last use was noted in the database. */
+export type LookedUpKey = { key: ResolvedKey; lastUsedAt: number };
+
+/**
+ * The key (by its hash) with its account and mode, or null when it is unknown or revoked. Notes the
+ * use (see LAST_USED_PRECISION_MS). Requests go through services/api-key-cache.ts.
+ */
+export async function lookUpKey(store: Store, hash: string, now: number): Promise<LookedUpKey | null> {
   const row = await store.read((db) => findApiKeyByHash(db, hash));
   if (!row || row.revoked_at !== null || !sameHash(row.hash, hash)) return null;
   const staleBefore = now - LAST_USED_PRECISION_MS;
-  if (row.last_used_at === null || row.last_used_at < staleBefore) await store.read((db) => touchKeyLastUsed(db, row.id, now, staleBefore));
-  return { keyId: row.id, accountId: row.account_id, kind: row.kind, mode: row.mode, testClockOffset: row.test_clock_offset };
+  const stale = row.last_used_at === null || row.last_used_at < staleBefore;
+  if (stale) await store.read((db) => touchKeyLastUsed(db, row.id, now, staleBefore));
+  return {
+    key: { keyId: row.id, accountId: row.account_id, kind: row.kind, mode: row.mode, testClockOffset: row.test_clock_offset },
+    lastUsedAt: stale ? now : Number(row.last_used_at),
+  };
 }

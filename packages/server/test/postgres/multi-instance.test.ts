@@ -5,6 +5,7 @@ import { type ApiResponse, chargeParams, type Client, client, createCharge, TEST
 import { cli, createKeys, type Keys, startServer, storeArgs, type TestServer } from '../harness.ts';
 import { byStatus, codesOf, concurrently, summary } from '../bursts.ts';
 import { databaseUrlOf, requirePostgres, withDatabase } from './support.ts';
+import { withinPropagation } from '../propagation.ts';
 
 /**
  * docs/design.md "Scale-out on PostgreSQL": identical, stateless instances in front of PostgreSQL,
@@ -151,7 +152,7 @@ describe('three instances on one PostgreSQL database', () => {
     }
   });
 
-  it('a key created with the CLI is accepted by every instance at once, and refused by every instance once revoked', async () => {
+  it('a key created with the CLI is accepted by every instance at once, and refused by every instance within a second of its revocation', async () => {
     const fresh = await createKeys(servers[0]!.dataDir, 'multi-instance-keys');
     // Right after the CLI returns: no instance has seen this key before.
     const accepted = record(await concurrently(3, (index) => client(servers[index]!.url, fresh.secretKey).get('/v2/test_helpers/clock')));
@@ -163,7 +164,11 @@ describe('three instances on one PostgreSQL database', () => {
     expect(revoked, revoked.stderr).toMatchObject({ code: 0 });
     expect(JSON.parse(revoked.stdout)).toEqual({ revoked: true });
 
-    // Every instance used the key a moment ago; every one refuses it now.
+    // Every instance used the key a moment ago (and caches it); every one refuses it within a second.
+    const settled = await Promise.all(
+      servers.map((server) => withinPropagation(() => client(server.url, fresh.secretKey).get('/v2/test_helpers/clock'), (response) => response.status === 401)),
+    );
+    for (const response of settled) expectError(response, 401, 'INVALID_API_KEY');
     const refused = record(
       await concurrently(6, (index) =>
         index % 2 === 0
@@ -176,7 +181,7 @@ describe('three instances on one PostgreSQL database', () => {
     for (const server of servers) expect((await client(server.url, fresh.publishableKey).post('/v2/tokens', tokenParams(TEST_PANS.visa))).status).toBe(200);
   });
 
-  it('the test clock moved through one instance is the clock of every instance: expiry after 604800 s is seen on all', async () => {
+  it('the test clock moved through one instance reads the same on every instance at once, and moves their charges within a second: expiry after 604800 s is seen on all', async () => {
     const clockKeys = await createKeys(servers[0]!.dataDir, 'multi-instance-clock');
     const clocks = servers.map((server) => client(server.url, clockKeys.secretKey));
     const [a, b, c] = clocks as [Client, Client, Client];
@@ -196,7 +201,11 @@ describe('three instances on one PostgreSQL database', () => {
     // The last hour, moved through the third instance: expired on every one.
     const late = await c.post('/v2/test_helpers/clock', { advance_seconds: '3600' });
     expect(late.body).toMatchObject({ type: 'test_clock', offset: SEVEN_DAYS });
-    const reads = record(await concurrently(3, (index) => clocks[index]!.get(`/v2/charges/${charge.id}`)));
+    // At once through the instance that moved it; within a second through the others (services/api-key-cache.ts).
+    expect((await c.get(`/v2/charges/${charge.id}`)).body).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED' });
+    const reads = record(
+      await Promise.all(clocks.map((api) => withinPropagation(() => api.get(`/v2/charges/${charge.id}`), (read) => read.body.status === 'REFUNDED'))),
+    );
     for (const read of reads) {
       expect(read.body).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED', amount_refunded: 700, threedSecure: { status: 'NOT_AVAILABLE' } });
     }
@@ -211,6 +220,22 @@ describe('three instances on one PostgreSQL database', () => {
 
     // Another account's clock did not move.
     expect((await on(0).get('/v2/test_helpers/clock')).body.offset).toBe(0);
+  });
+
+  it('token rate limits are shared: once one instance has used up a publishable key\'s minute, every other refuses it within a second', async () => {
+    const limited = await createKeys(servers[0]!.dataDir, 'multi-instance-rate');
+    const [first, ...others] = servers.map((server) => client(server.url, limited.publishableKey));
+    // The harness's limit: 60 token creations a minute per address per publishable key.
+    const allowed = record(await concurrently(60, () => first!.post('/v2/tokens', tokenParams(TEST_PANS.visa))));
+    expect(allowed.map((response) => response.status), summary(allowed)).toEqual(Array(60).fill(200));
+    expectError(record([await first!.post('/v2/tokens', tokenParams(TEST_PANS.visa))])[0]!, 429, 'RATE_LIMITED');
+    for (const api of others) {
+      const refused = await withinPropagation(
+        () => api.post('/v2/tokens', tokenParams(TEST_PANS.visa)),
+        (response) => response.status === 429,
+      );
+      expectError(record([refused])[0]!, 429, 'RATE_LIMITED');
+    }
   });
 
   it('never answered a server fault', () => {

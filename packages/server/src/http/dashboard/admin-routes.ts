@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountView, renameAccount } from '../../services/accounts.ts';
+import type { ApiKeyCache } from '../../services/api-key-cache.ts';
 import type { Caller, ServiceDeps, Store } from '../../services/context.ts';
 import { createOwnerKeys, listOwnerKeys, revokeOwnerKey } from '../../services/dashboard-keys.ts';
 import { sessionCaller } from '../../services/dashboard-sessions.ts';
@@ -30,7 +31,7 @@ const byId = { params: ResourceIdParamsSchema, querystring: DashboardModeQuerySc
 const errors = { default: ErrorBodySchema };
 
 /** API keys, webhook endpoints, the test clock and the account's name, for the session's account. */
-export function adminRoutes(store: Store, deps: ServiceDeps) {
+export function adminRoutes(store: Store, deps: ServiceDeps, apiKeys: ApiKeyCache) {
   const callerOf = (request: FastifyRequest, mode: Mode): Caller => sessionCaller(sessionOf(request), mode, deps.clock);
 
   return async (app: FastifyInstance) => {
@@ -45,7 +46,10 @@ export function adminRoutes(store: Store, deps: ServiceDeps) {
     });
     api.post('/keys/:id/revoke', { schema: { ...byId, response: { 200: ApiKeyRowSchema, ...errors } } }, async (request) => {
       const owner = callerOf(request, request.query.mode);
-      return store.transaction((tx) => revokeOwnerKey(tx, deps, owner, request.params.id));
+      const revoked = await store.transaction((tx) => revokeOwnerKey(tx, deps, owner, request.params.id));
+      // Refused at once here; other instances drop it on their next poll (services/api-key-cache.ts).
+      apiKeys.forget();
+      return revoked;
     });
 
     api.get('/webhook_endpoints', { schema: { querystring: DashboardPageQuerySchema, response: { 200: WebhookEndpointListSchema, ...errors } } }, async (request) => {
@@ -72,7 +76,9 @@ export function adminRoutes(store: Store, deps: ServiceDeps) {
     );
     api.post('/clock', { schema: { body: AdvanceClockBodySchema, response: { 200: TestClockSchema, ...errors } } }, async (request) => {
       const { accountId } = sessionOf(request);
-      return store.transaction((tx) => advanceTestClock(tx, accountId, request.body.advance_seconds, deps.clock.now()));
+      const moved = await store.transaction((tx) => advanceTestClock(tx, accountId, request.body.advance_seconds, deps.clock.now()));
+      apiKeys.forget();
+      return moved;
     });
 
     api.get('/account', { schema: { response: { 200: DashboardAccountSchema, ...errors } } }, async (request) =>

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import { PayframeError } from '@payframe/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ApiKeyCache } from '../../services/api-key-cache.ts';
 import type { ServiceDeps, Store } from '../../services/context.ts';
 import type { SessionLifetime } from '../../services/dashboard-sessions.ts';
 import { DASHBOARD_HELMET } from '../routes/dashboard-assets.ts';
@@ -9,7 +10,7 @@ import { chargeRoutes } from './charge-routes.ts';
 import { adminsMutate, refuseApiKeys, requireCsrfToken, requireSameOrigin, requireSession } from './session-hooks.ts';
 import { sessionRoutes } from './session-routes.ts';
 
-export type DashboardOptions = { lifetime: SessionLifetime; publicUrl: () => string | undefined };
+export type DashboardOptions = { lifetime: SessionLifetime; publicUrl: () => string | undefined; apiKeys: ApiKeyCache };
 
 /**
  * The dashboard's JSON API (docs/dashboard.md, "The JSON API"): its own scope under /dashboard/api
@@ -35,6 +36,6 @@ export function dashboardApiRoutes(store: Store, deps: ServiceDeps, options: Das
 
     await app.register(sessionRoutes(store, deps, options.lifetime));
     await app.register(chargeRoutes(store, deps));
-    await app.register(adminRoutes(store, deps));
+    await app.register(adminRoutes(store, deps, options.apiKeys));
   };
 }

@@ -8,22 +8,24 @@ import {
 } from '@payframe/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiKeyCache } from '../../services/api-key-cache.ts';
 import type { ServiceDeps, Store } from '../../services/context.ts';
-import { advanceTestClock, testClockView } from '../../services/test-clock.ts';
+import { advanceTestClock, storedTestClock } from '../../services/test-clock.ts';
 import { authenticateCharge } from '../../services/threeds-result.ts';
 import { idempotent } from '../idempotency.ts';
 import { authOf, callerOf } from '../request-context.ts';
 import { refuseOtherMethods } from './refuse-other-methods.ts';
 
 /** Secret realm, test-helper scope. Test-mode shortcuts for QA: move the account's clock, settle 3-D Secure without a browser. */
-export function testHelperRoutes(store: Store, deps: ServiceDeps) {
+export function testHelperRoutes(store: Store, deps: ServiceDeps, keys: ApiKeyCache) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
     api.get(
       '/test_helpers/clock',
       { schema: { summary: "Read the account's test clock", response: { 200: TestClockSchema, default: ErrorBodySchema } } },
-      async (request) => testClockView(deps.clock.now(), authOf(request).testClockOffset),
+      // Read from the database: what QA reads here is exact at once on every instance.
+      async (request) => store.read((db) => storedTestClock(db, authOf(request).accountId, deps.clock.now())),
     );
     api.post(
       '/test_helpers/clock',
@@ -37,7 +39,10 @@ export function testHelperRoutes(store: Store, deps: ServiceDeps) {
       async (request, reply) => {
         const { accountId } = authOf(request);
         const seconds = request.body.advance_seconds;
-        return idempotent(store, deps, request, reply, (tx) => advanceTestClock(tx, accountId, seconds, deps.clock.now()));
+        const moved = await idempotent(store, deps, request, reply, (tx) => advanceTestClock(tx, accountId, seconds, deps.clock.now()));
+        // Cached keys carry the old offset: this instance's next request must see the new one.
+        keys.forget();
+        return moved;
       },
     );
     refuseOtherMethods(app, '/test_helpers/clock', ['GET', 'POST']);

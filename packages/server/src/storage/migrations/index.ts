@@ -7,6 +7,7 @@ import * as eventsWebhooks from './005-events-webhooks.ts';
 import * as eventCommitOrder from './006-event-commit-order.ts';
 import * as threeDSTransStatus from './007-threeds-trans-status.ts';
 import * as dashboard from './008-dashboard.ts';
+import * as keyGeneration from './009-key-generation.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '006-event-commit-order': eventCommitOrder,
   '007-threeds-trans-status': threeDSTransStatus,
   '008-dashboard': dashboard,
+  '009-key-generation': keyGeneration,
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import type { ApiKeysTable } from '../schema.ts';
 import type { Owner } from './owned.ts';
@@ -95,4 +96,10 @@ export async function touchKeyLastUsed(db: Db, id: string, now: number, staleBef
     .where('id', '=', id)
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', staleBefore)]))
     .execute();
+}
+
+/** Moves whenever a key may resolve differently (migration 009's triggers bump it). */
+export async function readKeyGeneration(db: Db): Promise<number> {
+  const { rows } = await sql<{ generation: number | string }>`select generation from key_generation where id = 1`.execute(db);
+  return Number(rows[0]?.generation ?? 0);
 }
