@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { simulatorAcquirer } from '../acquirer/simulator.ts';
 import { loadConfig } from '../config.ts';
-import { randomIds } from '../ids.ts';
 import { loadServerSecrets } from '../security/secrets.ts';
 import type { ServiceDeps } from '../services/context.ts';
 import { seedCharges } from '../services/seed.ts';
+import { pooledIds } from '../services/seed-ids.ts';
 import { parseFlags } from './args.ts';
 import { withStore } from './open-store.ts';
 
@@ -25,7 +25,7 @@ export async function seedCommand(args: string[]): Promise<void> {
     fees: { rateBasisPoints: config.feeRateBasisPoints, fixed: config.feeFixed },
     // Events carry each charge's 3-D Secure link as the server would show it.
     threeDSUrl: () => `${(config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/$/, '')}/3d-secure`,
-    ids: randomIds,
+    ids: pooledIds(),
     clock: { now: () => Date.now() },
   };
   const result = await withStore(config, (store) => seedCharges(store, deps, account, count, Date.now()));
@@ -33,6 +33,6 @@ export async function seedCommand(args: string[]): Promise<void> {
   console.log(
     values.json === true
       ? JSON.stringify({ ...result, chargesPerSecond: perSecond })
-      : `Seeded ${result.charges} test-mode charges (${result.refunds} refunds, ${result.events} events) into account ${account} in ${(result.ms / 1000).toFixed(1)} s: ${perSecond} charges/s.`,
+      : `Seeded ${result.charges} test-mode charges (${result.refunds} refunds, ${result.events} events) into account ${account} in ${(result.ms / 1000).toFixed(1)} s: ${perSecond} charges/s (${(result.cpuMs / 1000).toFixed(1)} s of CPU).`,
   );
 }
