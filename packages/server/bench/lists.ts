@@ -7,7 +7,9 @@
  *   --db sqlite|postgres|both   (default both)
  *   --pages N          pages measured per filter and direction (default 50)
  *   --postgres-url URL an administrative URL (default: the local server)
- *   --data-dir DIR     measure an SQLite store seeded before (account "bench"), without seeding
+ *   --data-dir DIR     measure a store seeded before (account "bench"), without seeding: SQLite in
+ *                      DIR, or with --database-url the PostgreSQL database (DIR holds its master key)
+ *   --database-url URL with --data-dir: the PostgreSQL database seeded before
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '50' },
     'postgres-url': { type: 'string' },
     'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
   },
   strict: true,
 });
@@ -36,7 +39,9 @@ const pages = Number(values.pages);
 if (!Number.isSafeInteger(charges) || charges < 1) throw new Error('--charges must be a positive integer');
 if (!Number.isSafeInteger(pages) || pages < 1) throw new Error('--pages must be a positive integer');
 const seededDir = values['data-dir'];
-const stores = seededDir ? ['sqlite'] : values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
+const seededUrl = values['database-url'];
+if (seededUrl && !seededDir) throw new Error('--database-url needs --data-dir (the directory seeded with it)');
+const stores = seededDir ? [seededUrl ? 'postgres' : 'sqlite'] : values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
 if (!stores.every((store) => store === 'sqlite' || store === 'postgres')) throw new Error('--db must be sqlite, postgres or both');
 
 type Row = { store: string; filter: string; requests: number; latency: Latency };
@@ -84,8 +89,9 @@ async function measure(base: string, path: string, key: string): Promise<number[
 
 async function benchStore(store: string): Promise<Row[]> {
   const dataDir = seededDir ?? mkdtempSync(join(tmpdir(), 'payframe-bench-lists-'));
-  const database = store === 'postgres' ? await createBenchDatabase(await postgresAdminUrl(values['postgres-url'] ?? null)) : null;
-  const storeArgs = ['--data-dir', dataDir, ...(database ? ['--database-url', database.url] : [])];
+  const database = store === 'postgres' && !seededDir ? await createBenchDatabase(await postgresAdminUrl(values['postgres-url'] ?? null)) : null;
+  const url = seededUrl ?? database?.url;
+  const storeArgs = ['--data-dir', dataDir, ...(url ? ['--database-url', url] : [])];
   try {
     if (!seededDir) {
       log(`${store}: seeding ${charges} charges`);
