@@ -8,12 +8,15 @@ import { pooledIds } from '../services/seed-ids.ts';
 import { parseFlags } from './args.ts';
 import { withStore } from './open-store.ts';
 
+const SEED_STATEMENT_TIMEOUT_MS = 60 * 60 * 1000;
 const OPTIONS = { account: { type: 'string' }, charges: { type: 'string' }, json: { type: 'boolean' } } as const;
 
 /** `payframe seed`: fills a test-mode account with realistic charges, for benchmarks and demonstrations. */
 export async function seedCommand(args: string[]): Promise<void> {
   const { config: flags, values } = parseFlags(args, OPTIONS);
-  const config = loadConfig(flags);
+  // Statements of thousands of rows, and the final VACUUM, outlast a request's limit on PostgreSQL.
+  const configured = loadConfig(flags);
+  const config = { ...configured, dbStatementTimeoutMs: Math.max(configured.dbStatementTimeoutMs, SEED_STATEMENT_TIMEOUT_MS) };
   const account = typeof values.account === 'string' ? values.account.trim() : '';
   if (!account) throw new Error('seed needs --account NAME');
   const count = Number(values.charges);
