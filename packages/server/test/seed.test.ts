@@ -118,6 +118,28 @@ describe('payframe seed', () => {
     expect(Number(sealed!.n)).toBe(0);
   });
 
+  it('pages a created range both ways, from cursors inside it and outside it', async () => {
+    const charges = await all('/v2/charges');
+    const [gte, lt] = [charges[1500].created, charges[300].created];
+    const inRange = charges.filter((charge) => charge.created >= gte && charge.created < lt).map((charge) => charge.id);
+    const range = `/v2/charges?created[gte]=${gte}&created[lt]=${lt}`;
+    expect((await all(range)).map((charge) => charge.id)).toEqual(inRange);
+
+    const back: string[] = [];
+    for (let before = inRange.at(-1); ; ) {
+      const response = await api.get(`${range}&limit=100&ending_before=${before}`);
+      back.unshift(...response.body.data.map((charge: any) => charge.id));
+      if (!response.body.has_more) break;
+      before = response.body.data[0].id;
+    }
+    expect([...back, inRange.at(-1)]).toEqual(inRange);
+
+    const afterNewest = await api.get(`${range}&limit=100&starting_after=${charges[0].id}`);
+    expect(afterNewest.body.data.map((charge: any) => charge.id)).toEqual(inRange.slice(0, 100));
+    const beforeOldest = await api.get(`${range}&limit=100&ending_before=${charges.at(-1).id}`);
+    expect(beforeOldest.body.data.map((charge: any) => charge.id)).toEqual(inRange.slice(-100));
+  });
+
   it('refuses a missing account or a bad count', async () => {
     const store = await storeArgs(server.dataDir);
     expect((await cli(['seed', '--charges', '5', ...store])).code).toBe(1);
