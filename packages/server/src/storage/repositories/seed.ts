@@ -71,13 +71,11 @@ export async function insertSeedBatch(db: Db, batch: SeedBatch): Promise<void> {
  * After a bulk load: fresh planner statistics, so that each list filter gets its index at once.
  * PostgreSQL also vacuums the new rows: their visibility is then settled once here, instead of
  * by the first reads of every page (hint bits), and index-only scans need no heap fetches.
- * SQLite samples (analysis_limit) rather than reading every index of a large store in full.
  */
 export async function analyzeAfterBulkLoad(db: Db): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`vacuum (analyze) tokens, charges, refunds, events`.execute(db);
     return;
   }
-  await sql`pragma analysis_limit = 2000`.execute(db);
   await sql`analyze`.execute(db);
 }
