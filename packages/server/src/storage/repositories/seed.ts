@@ -68,6 +68,16 @@ export async function insertSeedBatch(db: Db, batch: SeedBatch): Promise<void> {
 }
 
 /**
+ * Before a bulk load on SQLite: a page cache that holds what a large transaction dirties. Inserts
+ * keyed by random ids (charges, tokens, events) touch pages all over their indexes; held in
+ * memory, a page written by many rows of the transaction goes to the file once, at its commit
+ * (about a quarter less CPU at a million charges). The connection is the seed's own.
+ */
+export async function prepareBulkLoad(db: Db): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) await sql`pragma cache_size = -1048576`.execute(db);
+}
+
+/**
  * After a bulk load: fresh planner statistics, so that each list filter gets its index at once.
  * PostgreSQL also vacuums the new rows: their visibility is then settled once here, instead of
  * by the first reads of every page (hint bits), and index-only scans need no heap fetches.
