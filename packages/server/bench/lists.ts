@@ -1,20 +1,24 @@
 /**
  * `npm run bench:lists`: seeds one account with many charges (`payframe seed`), starts a server on
  * it and measures, one request at a time, pages of 100 for each list filter, walking forward with
- * starting_after and back with ending_before. Prints p50/p99 per filter against the 50 ms target.
+ * starting_after and back with ending_before. Prints p50/p99 per filter against the 50 ms target, and
+ * the server's CPU time per page (less sensitive to a busy machine than latency).
  *
  *   --charges N        charges to seed (default 1000000)
  *   --db sqlite|postgres|both   (default both)
  *   --pages N          pages measured per filter and direction (default 50)
  *   --postgres-url URL an administrative URL (default: the local server)
- *   --data-dir DIR     measure an SQLite store seeded before (account "bench"), without seeding
+ *   --data-dir DIR     measure a store seeded before (account "bench"), without seeding: SQLite in
+ *                      DIR, or with --database-url the PostgreSQL database (DIR holds its master key)
+ *   --database-url URL with --data-dir: the PostgreSQL database seeded before
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, runCli, spawnServe } from '@payframe/server/process';
 import { createBenchDatabase, dropBenchDatabase, postgresAdminUrl } from './postgres.ts';
+import { cpuMs } from './proc.ts';
 import { latency, type Latency } from './report.ts';
 
 const TARGET_P99_MS = 50;
@@ -28,6 +32,7 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '50' },
     'postgres-url': { type: 'string' },
     'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
   },
   strict: true,
 });
@@ -36,10 +41,12 @@ const pages = Number(values.pages);
 if (!Number.isSafeInteger(charges) || charges < 1) throw new Error('--charges must be a positive integer');
 if (!Number.isSafeInteger(pages) || pages < 1) throw new Error('--pages must be a positive integer');
 const seededDir = values['data-dir'];
-const stores = seededDir ? ['sqlite'] : values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
+const seededUrl = values['database-url'];
+if (seededUrl && !seededDir) throw new Error('--database-url needs --data-dir (the directory seeded with it)');
+const stores = seededDir ? [seededUrl ? 'postgres' : 'sqlite'] : values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
 if (!stores.every((store) => store === 'sqlite' || store === 'postgres')) throw new Error('--db must be sqlite, postgres or both');
 
-type Row = { store: string; filter: string; requests: number; latency: Latency };
+type Row = { store: string; filter: string; requests: number; latency: Latency; cpuPerPage: number | null };
 
 /** The filters measured: each one alone, as a merchant's back office would use them. */
 const FILTERS: Array<[string, string]> = [
@@ -84,8 +91,9 @@ async function measure(base: string, path: string, key: string): Promise<number[
 
 async function benchStore(store: string): Promise<Row[]> {
   const dataDir = seededDir ?? mkdtempSync(join(tmpdir(), 'payframe-bench-lists-'));
-  const database = store === 'postgres' ? await createBenchDatabase(await postgresAdminUrl(values['postgres-url'] ?? null)) : null;
-  const storeArgs = ['--data-dir', dataDir, ...(database ? ['--database-url', database.url] : [])];
+  const database = store === 'postgres' && !seededDir ? await createBenchDatabase(await postgresAdminUrl(values['postgres-url'] ?? null)) : null;
+  const url = seededUrl ?? database?.url;
+  const storeArgs = ['--data-dir', dataDir, ...(url ? ['--database-url', url] : [])];
   try {
     if (!seededDir) {
       log(`${store}: seeding ${charges} charges`);
@@ -103,9 +111,12 @@ async function benchStore(store: string): Promise<Row[]> {
         const resolved = path === 'CREATED' ? `/v2/charges?created[gte]=${now - 30 * 86_400}&created[lt]=${now - 14 * 86_400}` : path;
         // One warm-up pass, as a running server would be; then the measured one.
         await measure(server.url, resolved, keys.secretKey);
+        const cpuBefore = cpuMs(server.pid);
         const times = await measure(server.url, resolved, keys.secretKey);
-        rows.push({ store, filter: name, requests: times.length, latency: latency(times) });
-        log(`${store}: ${name}: p50 ${rows.at(-1)!.latency.p50} ms, p99 ${rows.at(-1)!.latency.p99} ms`);
+        const cpuAfter = cpuMs(server.pid);
+        const cpuPerPage = cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) / times.length) * 10) / 10;
+        rows.push({ store, filter: name, requests: times.length, latency: latency(times), cpuPerPage });
+        log(`${store}: ${name}: p50 ${rows.at(-1)!.latency.p50} ms, p99 ${rows.at(-1)!.latency.p99} ms, server CPU ${cpuPerPage ?? '?'} ms/page`);
       }
       return rows;
     } finally {
@@ -119,11 +130,19 @@ async function benchStore(store: string): Promise<Row[]> {
 }
 
 const rows: Row[] = [];
-for (const store of stores) rows.push(...(await benchStore(store)));
-console.log(`\nList pages of ${PAGE}, ${charges.toLocaleString('en')} charges in one account (target p99 < ${TARGET_P99_MS} ms)\n`);
-console.log('| store | list and filter | requests | p50 ms | p99 ms | target |');
-console.log('|---|---|---|---|---|---|');
+const loads: string[] = [];
+/** The 1-minute load average: on a shared machine, the context every figure needs. */
+const load = () => loadavg()[0]!.toFixed(1);
+for (const store of stores) {
+  const before = load();
+  rows.push(...(await benchStore(store)));
+  loads.push(`${store} ${before} to ${load()}`);
+}
+console.log(`\nList pages of ${PAGE}, ${charges.toLocaleString('en')} charges in one account (target p99 < ${TARGET_P99_MS} ms)`);
+console.log(`Load average (1 min) at start and end: ${loads.join(', ')}\n`);
+console.log('| store | list and filter | requests | p50 ms | p99 ms | server CPU ms/page | target |');
+console.log('|---|---|---|---|---|---|---|');
 for (const row of rows) {
   const verdict = row.latency.p99 < TARGET_P99_MS ? 'PASS' : 'MISS';
-  console.log(`| ${row.store} | ${row.filter} | ${row.requests} | ${row.latency.p50} | ${row.latency.p99} | ${verdict} |`);
+  console.log(`| ${row.store} | ${row.filter} | ${row.requests} | ${row.latency.p50} | ${row.latency.p99} | ${row.cpuPerPage ?? '?'} | ${verdict} |`);
 }

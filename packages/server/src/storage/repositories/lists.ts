@@ -2,10 +2,10 @@ import type { ChargeStatus, EventName } from '@payframe/contract';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../db.ts';
 import type { ChargesTable, RefundsTable } from '../schema.ts';
-import { beyondCursor, type PageWindow, type Position, windowOrder } from './keyset.ts';
+import { type CreatedRange, type PageWindow, type Position, windowOrder, withinWindow } from './keyset.ts';
 import type { Owner } from './owned.ts';
 
-export type CreatedRange = { gte?: number | undefined; lt?: number | undefined };
+export type { CreatedRange } from './keyset.ts';
 
 export type ChargeFilters = {
   status?: ChargeStatus | undefined;
@@ -16,12 +16,16 @@ export type ChargeFilters = {
   last4?: string | undefined;
 };
 
-/** The owner's rows, within the creation range: the leading columns of every list index. */
-function ownedWithin(owner: Owner, created: CreatedRange | undefined) {
-  const conditions = [sql`account_id = ${owner.accountId}`, sql`mode = ${owner.mode}`];
-  if (created?.gte !== undefined) conditions.push(sql`created_at >= ${created.gte}`);
-  if (created?.lt !== undefined) conditions.push(sql`created_at < ${created.lt}`);
-  return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+/** The owner's rows: the leading columns of every list index. */
+function owned(owner: Owner) {
+  return sql<SqlBool>`account_id = ${owner.accountId} and mode = ${owner.mode}`;
+}
+
+/** The range narrowed to `gte` and `lt` too: each bound of created_at stays a single one. */
+function narrowed(created: CreatedRange | undefined, bounds: CreatedRange): CreatedRange {
+  const gte = [created?.gte, bounds.gte].filter((time) => time !== undefined);
+  const lt = [created?.lt, bounds.lt].filter((time) => time !== undefined);
+  return { gte: gte.length ? Math.max(...gte) : undefined, lt: lt.length ? Math.min(...lt) : undefined };
 }
 
 /**
@@ -37,19 +41,19 @@ export async function listChargeRows(
   expiredIfCreatedBy: number,
 ): Promise<ChargesTable[]> {
   const order = windowOrder(window);
-  const base = () => {
-    let query = db.selectFrom('charges').selectAll().where(ownedWithin(owner, filters.created));
+  const base = (created: CreatedRange | undefined = filters.created) => {
+    let query = db.selectFrom('charges').selectAll().where(owned(owner));
     if (filters.txnReference !== undefined) query = query.where('txn_reference', '=', filters.txnReference);
     if (filters.email !== undefined) query = query.where('email', '=', filters.email);
     if (filters.last4 !== undefined) query = query.where('last4', '=', filters.last4);
-    return query.where(beyondCursor(window, 'id')).orderBy('created_at', order).orderBy('id', order).limit(window.fetch);
+    return query.where(withinWindow(window, created, 'id')).orderBy('created_at', order).orderBy('id', order).limit(window.fetch);
   };
-  const pendingPastDeadline = () => base().where('status', '=', 'PENDING').where('created_at', '<=', expiredIfCreatedBy);
+  const pendingPastDeadline = () => base(narrowed(filters.created, { lt: Math.floor(expiredIfCreatedBy) + 1 })).where('status', '=', 'PENDING');
   switch (filters.status) {
     case undefined:
       return base().execute();
     case 'PENDING':
-      return base().where('status', '=', 'PENDING').where('created_at', '>', expiredIfCreatedBy).execute();
+      return base(narrowed(filters.created, { gte: Math.floor(expiredIfCreatedBy) + 1 })).where('status', '=', 'PENDING').execute();
     case 'REFUNDED': {
       const [recorded, expired] = await Promise.all([base().where('status', '=', 'REFUNDED').execute(), pendingPastDeadline().execute()]);
       const sign = order === 'desc' ? -1 : 1;
@@ -64,9 +68,9 @@ export async function listChargeRows(
 
 export function listRefundRows(db: Db, owner: Owner, chargeId: string | undefined, window: PageWindow): Promise<RefundsTable[]> {
   const order = windowOrder(window);
-  let query = db.selectFrom('refunds').selectAll().where(ownedWithin(owner, undefined));
+  let query = db.selectFrom('refunds').selectAll().where(owned(owner));
   if (chargeId !== undefined) query = query.where('charge_id', '=', chargeId);
-  return query.where(beyondCursor(window, 'id')).orderBy('created_at', order).orderBy('id', order).limit(window.fetch).execute();
+  return query.where(withinWindow(window, undefined, 'id')).orderBy('created_at', order).orderBy('id', order).limit(window.fetch).execute();
 }
 
 export type EventFilters = { name?: EventName | undefined; chargeId?: string | undefined; created?: CreatedRange | undefined };
@@ -74,11 +78,11 @@ export type EventFilters = { name?: EventName | undefined; chargeId?: string | u
 /** The stored bodies of a page of events; ties within a millisecond keep commit order. */
 export async function listEventBodies(db: Db, owner: Owner, filters: EventFilters, window: PageWindow): Promise<string[]> {
   const order = windowOrder(window);
-  let query = db.selectFrom('events').select('body').where(ownedWithin(owner, filters.created));
+  let query = db.selectFrom('events').select('body').where(owned(owner));
   if (filters.name !== undefined) query = query.where('name', '=', filters.name);
   if (filters.chargeId !== undefined) query = query.where('charge_id', '=', filters.chargeId);
   const rows = await query
-    .where(beyondCursor(window, 'seq'))
+    .where(withinWindow(window, filters.created, 'seq'))
     .orderBy('created_at', order)
     .orderBy('seq', order)
     .limit(window.fetch)

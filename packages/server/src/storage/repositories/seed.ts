@@ -1,29 +1,91 @@
-import { sql } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db.ts';
 import type { ChargesTable, RefundsTable, TokensTable } from '../schema.ts';
 import type { NewEvent } from './events.ts';
 
 export type SeedBatch = { tokens: TokensTable[]; charges: ChargesTable[]; refunds: RefundsTable[]; events: NewEvent[] };
 
-/**
- * Rows per INSERT: many rows a statement keeps the per-statement cost low, and the widest table
- * (tokens, 27 columns) stays under both stores' limit on bound parameters.
- */
-const ROWS_PER_STATEMENT = 500;
+/** A table row as the bulk path reads it: column name to value. */
+type Row = Record<string, unknown>;
 
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) await insert(rows.slice(start, start + ROWS_PER_STATEMENT));
+/** Bound values per SQLite statement: under its limit of 32,766, and large enough that statements cost little each. */
+const SQLITE_VALUES_PER_STATEMENT = 30_000;
+/** Rows per PostgreSQL statement: one parameter carries them all, so only the message size bounds it. */
+const POSTGRES_ROWS_PER_STATEMENT = 5_000;
+
+const quoted = (name: string) => `"${name}"`;
+
+/**
+ * The bulk path bypasses the query builder: with a fixed column list the SQL text of a full chunk
+ * never changes (SQLite reuses its prepared statement), and values go flat into one parameter list.
+ */
+function sqliteInserts(table: string, columns: string[], rows: Row[]): CompiledQuery[] {
+  const perStatement = Math.max(1, Math.floor(SQLITE_VALUES_PER_STATEMENT / columns.length));
+  const tuple = `(${columns.map(() => '?').join(',')})`;
+  const queries: CompiledQuery[] = [];
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const chunk = rows.slice(start, start + perStatement);
+    const parameters: unknown[] = [];
+    for (const row of chunk) for (const column of columns) parameters.push(row[column]);
+    const text = `insert into ${quoted(table)} (${columns.map(quoted).join(',')}) values ${Array(chunk.length).fill(tuple).join(',')}`;
+    queries.push(CompiledQuery.raw(text, parameters));
+  }
+  return queries;
+}
+
+/**
+ * PostgreSQL: each chunk travels as one JSON array, turned back into rows of the table's own type
+ * by json_populate_recordset. V8 writes JSON natively, far cheaper than pg's escaping of one
+ * array literal per column.
+ */
+function postgresInserts(table: string, columns: string[], rows: Row[]): CompiledQuery[] {
+  const list = columns.map(quoted).join(',');
+  const text = `insert into ${quoted(table)} (${list}) select ${list} from json_populate_recordset(null::${quoted(table)}, $1::json)`;
+  const queries: CompiledQuery[] = [];
+  for (let start = 0; start < rows.length; start += POSTGRES_ROWS_PER_STATEMENT) {
+    queries.push(CompiledQuery.raw(text, [JSON.stringify(rows.slice(start, start + POSTGRES_ROWS_PER_STATEMENT))]));
+  }
+  return queries;
 }
 
 /** Writes generated rows in bulk, in the caller's transaction: tokens before the charges that use them. */
 export async function insertSeedBatch(db: Db, batch: SeedBatch): Promise<void> {
-  await insertChunked(batch.tokens, (chunk) => db.insertInto('tokens').values(chunk).execute());
-  await insertChunked(batch.charges, (chunk) => db.insertInto('charges').values(chunk).execute());
-  await insertChunked(batch.refunds, (chunk) => db.insertInto('refunds').values(chunk).execute());
-  await insertChunked(batch.events, (chunk) => db.insertInto('events').values(chunk).execute());
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const tables: Array<[string, object[]]> = [
+    ['tokens', batch.tokens],
+    ['charges', batch.charges],
+    ['refunds', batch.refunds],
+    ['events', batch.events],
+  ];
+  for (const [table, rows] of tables) {
+    if (rows.length === 0) continue;
+    // Every row of a table comes from one object shape: the first names the columns.
+    const columns = Object.keys(rows[0]!);
+    const values = rows as Row[];
+    const queries = postgres ? postgresInserts(table, columns, values) : sqliteInserts(table, columns, values);
+    for (const query of queries) await db.executeQuery(query);
+  }
 }
 
-/** Fresh planner statistics after a bulk load, so that each list filter gets its index at once (both stores take ANALYZE). */
+/**
+ * Before a bulk load on SQLite: a page cache that holds what a large transaction dirties. Inserts
+ * keyed by random ids (charges, tokens, events) touch pages all over their indexes; held in
+ * memory, a page written by many rows of the transaction goes to the file once, at its commit
+ * (about a quarter less CPU at a million charges). The connection is the seed's own.
+ */
+export async function prepareBulkLoad(db: Db): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) await sql`pragma cache_size = -1048576`.execute(db);
+}
+
+/**
+ * After a bulk load: fresh planner statistics, so that each list filter gets its index at once.
+ * PostgreSQL also vacuums the new rows: their visibility is then settled once here, instead of
+ * by the first reads of every page (hint bits), and index-only scans need no heap fetches.
+ */
 export async function analyzeAfterBulkLoad(db: Db): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`vacuum (analyze) tokens, charges, refunds, events`.execute(db);
+    return;
+  }
   await sql`analyze`.execute(db);
 }
