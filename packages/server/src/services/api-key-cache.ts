@@ -2,6 +2,7 @@ import { hashApiKey } from '../security/api-keys.ts';
 import { readKeyGeneration, touchKeyLastUsed } from '../storage/repositories/api-keys.ts';
 import { LAST_USED_PRECISION_MS, type LookedUpKey, lookUpKey, type ResolvedKey } from './api-keys.ts';
 import type { Store } from './context.ts';
+import { repeatingTask } from './repeating-task.ts';
 
 /** How often each instance reads the key generation. */
 const POLL_MS = 250;
@@ -31,7 +32,6 @@ export function apiKeyCache(store: Store): ApiKeyCache {
   let checkedAt = Number.NEGATIVE_INFINITY;
   // Bumped on every drop: a lookup begun before a drop must not put back what it read.
   let epoch = 0;
-  let checking = false;
 
   const forget = () => {
     entries.clear();
@@ -46,19 +46,9 @@ export function apiKeyCache(store: Store): ApiKeyCache {
     }
     checkedAt = startedAt;
   };
-  const poll = () => {
-    if (checking) return;
-    checking = true;
-    // A failed read leaves checkedAt as it was: past TRUST_MS, requests read keys from the database.
-    check()
-      .catch(() => undefined)
-      .finally(() => {
-        checking = false;
-      });
-  };
-  const timer = setInterval(poll, POLL_MS);
-  timer.unref();
-  poll();
+  // A failed read leaves checkedAt as it was: past TRUST_MS, requests read keys from the database.
+  const poller = repeatingTask(POLL_MS, check);
+  poller.run();
 
   return {
     async resolve(key, now) {
@@ -79,6 +69,6 @@ export function apiKeyCache(store: Store): ApiKeyCache {
       return found?.key ?? null;
     },
     forget,
-    close: () => clearInterval(timer),
+    close: () => poller.stop(),
   };
 }

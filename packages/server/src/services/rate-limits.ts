@@ -1,6 +1,7 @@
 import type { Clock } from '../domain/clock.ts';
 import { addRequests, deleteWindowsBefore } from '../storage/repositories/rate-limits.ts';
 import type { Store } from './context.ts';
+import { repeatingTask } from './repeating-task.ts';
 
 /** How often an instance adds its new counts to the shared ones and reads the totals back. */
 export const FLUSH_EVERY_MS = 250;
@@ -34,7 +35,6 @@ export function requestCounter(store: Store, clock: Clock): RequestCounter {
   let flushes = 0;
   // Flushes run one after another: a flush asked for during another waits for it.
   let tail: Promise<void> = Promise.resolve();
-  let timerFlushing = false;
 
   const flushOnce = async () => {
     const now = clock.now();
@@ -57,17 +57,8 @@ export function requestCounter(store: Store, clock: Clock): RequestCounter {
     tail = run.catch(() => undefined);
     return run;
   };
-  const timer = setInterval(() => {
-    if (timerFlushing) return;
-    timerFlushing = true;
-    // A failed flush keeps its counts pending for the next one; requests go on being counted here.
-    flush()
-      .catch(() => undefined)
-      .finally(() => {
-        timerFlushing = false;
-      });
-  }, FLUSH_EVERY_MS);
-  timer.unref();
+  // A failed flush keeps its counts pending for the next one; requests go on being counted here.
+  const flusher = repeatingTask(FLUSH_EVERY_MS, flush);
 
   return {
     count(key, windowMs) {
@@ -82,7 +73,7 @@ export function requestCounter(store: Store, clock: Clock): RequestCounter {
     },
     flush,
     async close() {
-      clearInterval(timer);
+      flusher.stop();
       await flush().catch(() => undefined);
     },
   };
