@@ -26,7 +26,8 @@ export async function openSqliteStore(dataDir: string): Promise<Connection> {
   sqlite.pragma('cache_size = -16384');
   sqlite.pragma('foreign_keys = ON');
   const group = new GroupCommit(sqlite);
-  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ database: withStatementCache(sqlite) }, group) });
+  const database = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ database }, group, database.prepare) });
   await migrate(db);
   async function transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     const result = await db.transaction().execute(work);
