@@ -82,9 +82,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 600,
   });
   await registerOpenApi(app);
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook: an async one costs a promise per response.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   const apiKeys = apiKeyCache(store);

@@ -1,4 +1,6 @@
+import { BRAND_BY_CARD_VALIDATOR_TYPE } from '@payframe/contract';
 import { LUHN_EXEMPT_TEST_CARD, TEST_CARDS } from '@payframe/contract/test-cards';
+import cardValidator from 'card-validator';
 import luhn10 from 'card-validator/dist/luhn-10.js';
 import { describe, expect, it } from 'vitest';
 import { describeCard, isExpired, isValidCardNumber } from './card-info.ts';
@@ -95,6 +97,30 @@ describe('isValidCardNumber', () => {
     expect(isValidCardNumber('99999999998')).toBe(false); // 11 digits, Luhn-valid
     expect(isValidCardNumber('9999999999999999999')).toBe(false); // 19 digits, Luhn-invalid
     expect(isValidCardNumber('99999999999999999994')).toBe(false); // 20 digits, Luhn-valid
+  });
+});
+
+describe('brand detection from the number\'s first 8 digits, once per prefix', () => {
+  it('agrees with card-validator on the whole number for numbers of every length and brand', () => {
+    const prefixes = ['4', '51', '2221', '2720', '34', '37', '6011', '65', '3528', '3589', '36', '300', '62', '81', '2200', '6062', '5066', '9', '1'];
+    let seed = 13;
+    const digit = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return String(seed % 10);
+    };
+    for (let i = 0; i < 4_000; i++) {
+      const prefix = prefixes[i % prefixes.length] ?? '4';
+      const length = 8 + (i % 12);
+      let number = prefix;
+      while (number.length < length) number += digit();
+      // Luhn-valid half the time: the last digit chosen to make the sum right.
+      if (i % 2 === 0) number = number.slice(0, -1) + ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'].find((last) => luhn10(number.slice(0, -1) + last));
+      const verification = cardValidator.number(number);
+      const expected = verification.card ? verification.isValid : number.length >= 12 && number.length <= 19 && luhn10(number);
+      expect(isValidCardNumber(number), number).toBe(expected);
+      const type = verification.card?.type;
+      expect(describeCard(number).brand, number).toBe((type && BRAND_BY_CARD_VALIDATOR_TYPE[type]) || 'UNKNOWN');
+    }
   });
 });
 

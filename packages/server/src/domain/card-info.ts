@@ -11,11 +11,35 @@ export type CardInfo = {
   authorization: Authorization;
 };
 
-/** Luhn and length for the detected brand; numbers of no known brand need 12–19 digits and Luhn. */
+type CardType = NonNullable<ReturnType<typeof cardValidator.number>['card']>;
+
+/** credit-card-type's patterns are at most this many digits: a longer number's brand is its prefix's. */
+const BRAND_PREFIX_DIGITS = 8;
+/** Detecting the brand walks every pattern and clones the result: done once per prefix. Bounded, in memory only. */
+const typeByPrefix = new Map<string, CardType | null>();
+const MAX_PREFIXES = 10_000;
+
+/** The one brand the number's prefix matches (card-validator's answer), or null for none or several. */
+function cardTypeOf(number: string): CardType | null {
+  if (number.length < BRAND_PREFIX_DIGITS) return cardValidator.number(number).card;
+  const prefix = number.slice(0, BRAND_PREFIX_DIGITS);
+  let type = typeByPrefix.get(prefix);
+  if (type === undefined) {
+    type = cardValidator.number(prefix).card;
+    if (typeByPrefix.size >= MAX_PREFIXES) typeByPrefix.clear();
+    typeByPrefix.set(prefix, type);
+  }
+  return type;
+}
+
+/**
+ * Luhn and length for the detected brand (as card-validator checks them: UnionPay without Luhn);
+ * numbers of no known brand need 12–19 digits and Luhn.
+ */
 export function isValidCardNumber(number: string): boolean {
   if (number === LUHN_EXEMPT_TEST_CARD) return true;
-  const verification = cardValidator.number(number);
-  if (verification.card) return verification.isValid;
+  const type = cardTypeOf(number);
+  if (type) return type.lengths.includes(number.length) && (type.type === 'unionpay' || luhn10(number));
   return number.length >= 12 && number.length <= 19 && luhn10(number);
 }
 
@@ -26,7 +50,7 @@ export function describeCard(number: string): CardInfo {
     const { brand, funding, country, bank, authorization } = testCard;
     return { brand, funding, country, bank, authorization };
   }
-  const type = cardValidator.number(number).card?.type;
+  const type = cardTypeOf(number)?.type;
   return {
     brand: (type && BRAND_BY_CARD_VALIDATOR_TYPE[type]) || 'UNKNOWN',
     funding: 'CREDIT',

@@ -1,5 +1,5 @@
 import { PayframeError } from '@payframe/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { looksLikeApiKey } from '../security/api-keys.ts';
 import type { ApiKeyCache } from '../services/api-key-cache.ts';
 import type { Clock } from '../domain/clock.ts';
@@ -35,19 +35,17 @@ export function authenticate(keys: ApiKeyCache, clock: Clock) {
   };
 }
 
-/** The secret realm: everything but creating tokens needs a secret key. */
-export async function secretKeyOnly(request: FastifyRequest): Promise<void> {
-  if (authOf(request).kind === 'publishable') {
-    throw new PayframeError('PUBLISHABLE_KEY_NOT_ALLOWED');
-  }
+/** The secret realm: everything but creating tokens needs a secret key. A callback hook: it runs on most requests. */
+export function secretKeyOnly(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (authOf(request).kind !== 'publishable') return done();
+  done(new PayframeError('PUBLISHABLE_KEY_NOT_ALLOWED'));
 }
 
 /** Routes that create or move money: refused in live mode while no acquirer is configured. */
 export function liveNeedsAcquirer(liveEnabled: boolean) {
-  return async function refuseLiveWithoutAcquirer(request: FastifyRequest): Promise<void> {
-    if (authOf(request).mode === 'live' && !liveEnabled) {
-      throw new PayframeError('LIVE_MODE_NOT_ALLOWED', 'Live mode is not enabled on this server: no acquirer is configured.');
-    }
+  return function refuseLiveWithoutAcquirer(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    if (authOf(request).mode !== 'live' || liveEnabled) return done();
+    done(new PayframeError('LIVE_MODE_NOT_ALLOWED', 'Live mode is not enabled on this server: no acquirer is configured.'));
   };
 }
 

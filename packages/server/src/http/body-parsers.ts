@@ -109,17 +109,19 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   await app.register(formbody, { parser: parseBracketed, bodyLimit: BODY_LIMIT });
   // A declared length over the limit is answered before reading, and the connection is kept (Node
   // discards the rest): a client still writing its large body reads the 413 instead of a reset.
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (Number(request.headers['content-length']) > BODY_LIMIT) throw bodyTooLarge();
-    return payload;
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (Number(request.headers['content-length']) > BODY_LIMIT) return done(bodyTooLarge());
+    done(null, payload);
   });
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, async (request: FastifyRequest, body: Buffer) =>
     parseMultipart(request.headers['content-type'] ?? '', body),
   );
 
-  app.addHook('preValidation', async (request) => {
+  // Callback hooks, as every request runs them: an async one costs a promise each time.
+  app.addHook('preValidation', (request, _reply, done) => {
     // No body at all is no parameters: each required one is then reported by name.
     if (request.body === undefined || request.body === null) request.body = {};
+    done();
   });
 }
 

@@ -9,13 +9,13 @@ import type { FastifyInstance } from 'fastify';
  *   of idling until the keep-alive timeout, and the stop completes as soon as the work does.
  */
 export function turnAwayWhileStopping(app: FastifyInstance, stopping: () => boolean): void {
-  app.addHook('onRequest', async () => {
-    if (stopping()) {
-      throw new PayframeError('SERVICE_UNAVAILABLE', 'The server is stopping; retry shortly.', { headers: { 'retry-after': '1' } });
-    }
+  // Callback hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    if (!stopping()) return done();
+    done(new PayframeError('SERVICE_UNAVAILABLE', 'The server is stopping; retry shortly.', { headers: { 'retry-after': '1' } }));
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (stopping()) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }

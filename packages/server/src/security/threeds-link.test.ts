@@ -36,6 +36,20 @@ describe('threeDSRedirect', () => {
     expect(isValidThreeDSParam(key, chargeId, redirect.searchParams.get('paRes') ?? '')).toBe(true);
   });
 
+  it.each([
+    ['https://Pay.Example.com:443/3d-secure'],
+    ['http://127.0.0.1:8080/a b/3d-secure/'],
+    ['https://pay.example.com'],
+    ['https://pay.example.com/3d?x=1'],
+    ['https://pay.example.com/3d#top'],
+  ])('from %s is the link the URL parser writes, for any id', (threeDSUrl) => {
+    for (const id of [chargeId, 'C00000000000000000001', "a b/c?d#e%f'(g)*!~"]) {
+      const url = new URL(`${threeDSUrl.replace(/\/$/, '')}/${encodeURIComponent(id)}`);
+      url.searchParams.set('paRes', threeDSParam(key, id));
+      expect(threeDSRedirect(threeDSUrl, key, id)).toBe(url.toString());
+    }
+  });
+
   it('is the same on every read of the charge', () => {
     const url = 'https://pay.example.com/3d-secure';
     expect(threeDSRedirect(url, key, chargeId)).toBe(threeDSRedirect(url, key, chargeId));

@@ -1,5 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { SqliteDialect, type SqliteDialectConfig, SqliteDriver } from 'kysely';
+import { type DialectAdapter, SqliteDialect, type SqliteDialectConfig, SqliteDriver } from 'kysely';
+import { DirectSqliteAdapter } from './sqlite-direct.ts';
 
 /**
  * Group commit for SQLite at synchronous=FULL: each transaction of the application becomes a
@@ -121,11 +122,18 @@ class GroupCommitDriver extends SqliteDriver {
 export class GroupCommitSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
   readonly #group: GroupCommit;
+  readonly #prepare: ((sql: string) => SqliteDatabase.Statement) | undefined;
 
-  constructor(config: SqliteDialectConfig, group: GroupCommit) {
+  /** With `prepare`, fixed texts in a transaction run on it directly (sqlite-direct.ts). */
+  constructor(config: SqliteDialectConfig, group: GroupCommit, prepare?: (sql: string) => SqliteDatabase.Statement) {
     super(config);
     this.#config = config;
     this.#group = group;
+    this.#prepare = prepare;
+  }
+
+  override createAdapter(): DialectAdapter {
+    return this.#prepare ? new DirectSqliteAdapter(this.#prepare) : super.createAdapter();
   }
 
   override createDriver(): SqliteDriver {

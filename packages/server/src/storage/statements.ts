@@ -1,5 +1,6 @@
 import { CompiledQuery, PostgresAdapter } from 'kysely';
 import type { Db } from './db.ts';
+import { DirectSqliteAdapter } from './sqlite-direct.ts';
 
 /**
  * A hand-written statement of a hot path, its text fixed once: building and compiling it through
@@ -51,6 +52,8 @@ export function runStatement<R>(db: Db, statement: Statement, params: readonly u
 
 /** A text for the database at hand only: the caller chose it by dialect. */
 export async function runText<R>(db: Db, text: string, params: readonly unknown[]): Promise<R[]> {
+  const adapter = db.getExecutor().adapter;
+  if (db.isTransaction && adapter instanceof DirectSqliteAdapter) return adapter.rows<R>(text, params);
   const result = await db.executeQuery<R>(CompiledQuery.raw(text, [...params]));
   return result.rows;
 }
