@@ -19,9 +19,14 @@ const quoted = (name: string) => `"${name}"`;
  * flat parameter array cost more per row than the statement does.
  */
 async function sqliteInserts(db: Db, table: string, columns: string[], rows: Row[]): Promise<void> {
-  const text = `insert into ${quoted(table)} (${columns.map(quoted).join(',')}) values (${columns.map(() => '?').join(',')})`;
+  // One compiled query per table; each row only brings its parameters (raw() would build a node per row).
+  const query = CompiledQuery.raw(`insert into ${quoted(table)} (${columns.map(quoted).join(',')}) values (${columns.map(() => '?').join(',')})`);
   await db.getExecutor().provideConnection(async (connection) => {
-    for (const row of rows) await connection.executeQuery(CompiledQuery.raw(text, columns.map((column) => row[column])));
+    for (const row of rows) {
+      const parameters = new Array<unknown>(columns.length);
+      for (let index = 0; index < columns.length; index++) parameters[index] = row[columns[index]!];
+      await connection.executeQuery({ ...query, parameters });
+    }
   });
 }
 
