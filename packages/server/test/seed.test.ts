@@ -140,6 +140,15 @@ describe('payframe seed', () => {
     expect(beforeOldest.body.data.map((charge: any) => charge.id)).toEqual(inRange.slice(-100));
   });
 
+  it('seeds the same store again: ids of another seed never collide with the first', async () => {
+    const run = await cli(['seed', '--account', 'seeded-again', '--charges', '50', '--json', ...(await storeArgs(server.dataDir))]);
+    expect(run.code, run.stderr).toBe(0);
+    const [again] = await queryStore(server.dataDir, "select count(*) as n from charges c join accounts a on a.id = c.account_id where a.name = 'seeded-again'");
+    expect(Number(again!.n)).toBe(50);
+    const [first] = await queryStore(server.dataDir, "select count(*) as n from charges c join accounts a on a.id = c.account_id where a.name = 'seeded'");
+    expect(Number(first!.n)).toBe(COUNT);
+  });
+
   it('refuses a missing account or a bad count', async () => {
     const store = await storeArgs(server.dataDir);
     expect((await cli(['seed', '--charges', '5', ...store])).code).toBe(1);

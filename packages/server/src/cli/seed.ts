@@ -4,7 +4,7 @@ import { loadConfig } from '../config.ts';
 import { loadServerSecrets } from '../security/secrets.ts';
 import type { ServiceDeps } from '../services/context.ts';
 import { seedCharges } from '../services/seed.ts';
-import { pooledIds } from '../services/seed-ids.ts';
+import { ascendingIds } from '../services/seed-ids.ts';
 import { parseFlags } from './args.ts';
 import { withStore } from './open-store.ts';
 
@@ -28,7 +28,7 @@ export async function seedCommand(args: string[]): Promise<void> {
     fees: { rateBasisPoints: config.feeRateBasisPoints, fixed: config.feeFixed },
     // Events carry each charge's 3-D Secure link as the server would show it.
     threeDSUrl: () => `${(config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/$/, '')}/3d-secure`,
-    ids: pooledIds(),
+    ids: ascendingIds(),
     clock: { now: () => Date.now() },
   };
   const result = await withStore(config, (store) => seedCharges(store, deps, account, count, Date.now()));

@@ -1,41 +1,24 @@
-import { randomFillSync, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { IdGenerator } from '../ids.ts';
 
-const POOL_BYTES = 1 << 16;
-
 /**
- * The server's id formats drawn from one pool of CSPRNG bytes refilled now and then: a seed takes
- * millions of ids, and a system call for each would cost more than writing the rows.
+ * The server's id formats, each made of a random block drawn once per seed and a counter: ids of
+ * one seed ascend in the order their rows are written, so every index keyed by an id (charges,
+ * tokens, events, a charge's events and refunds) grows at one place instead of at random pages,
+ * about a third less work per row than random ids. The random block keeps two seeds, or a seed
+ * and the server's random ids, apart.
  */
-export function pooledIds(): IdGenerator {
-  const pool = Buffer.alloc(POOL_BYTES);
-  let offset = POOL_BYTES;
-  const take = (count: number): number => {
-    if (offset + count > POOL_BYTES) {
-      randomFillSync(pool);
-      offset = 0;
-    }
-    const start = offset;
-    offset += count;
-    return start;
-  };
-  // A byte below 250 gives an unbiased digit; the rest are drawn again.
-  const digit = (): number => {
-    for (;;) {
-      const byte = pool[take(1)]!;
-      if (byte < 250) return byte % 10;
-    }
-  };
+export function ascendingIds(): IdGenerator {
+  let next = 0;
+  const count = () => next++;
+  const chargeBlock = String(randomInt(1e10)).padStart(10, '0');
+  const hex = randomBytes(16).toString('hex');
+  // Version 4 and its variant bits where a UUID reader looks for them.
+  const uuidBlock = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(12, 15)}-${'89ab'[randomInt(4)]}${hex.slice(15, 18)}-`;
+  const prefixedBlock = hex.slice(18, 30);
   return {
-    charge: () => {
-      let id = 'C';
-      for (let index = 0; index < 20; index++) id += digit();
-      return id;
-    },
-    uuid: () => randomUUID(),
-    prefixed: (prefix) => {
-      const start = take(12);
-      return `${prefix}_${pool.toString('hex', start, start + 12)}`;
-    },
+    charge: () => `C${chargeBlock}${String(count()).padStart(10, '0')}`,
+    uuid: () => `${uuidBlock}${count().toString(16).padStart(12, '0')}`,
+    prefixed: (prefix) => `${prefix}_${prefixedBlock}${count().toString(16).padStart(12, '0')}`,
   };
 }

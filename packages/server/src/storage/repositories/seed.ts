@@ -8,29 +8,26 @@ export type SeedBatch = { tokens: TokensTable[]; charges: ChargesTable[]; refund
 /** A table row as the bulk path reads it: column name to value. */
 type Row = Record<string, unknown>;
 
-/** Bound values per SQLite statement: under its limit of 32,766, and large enough that statements cost little each. */
-const SQLITE_VALUES_PER_STATEMENT = 30_000;
 /** Rows per PostgreSQL statement: one parameter carries them all, so only the message size bounds it. */
 const POSTGRES_ROWS_PER_STATEMENT = 5_000;
 
 const quoted = (name: string) => `"${name}"`;
 
 /**
- * The bulk path bypasses the query builder: with a fixed column list the SQL text of a full chunk
- * never changes (SQLite reuses its prepared statement), and values go flat into one parameter list.
+ * SQLite: one prepared single-row insert run per row. The work is in-process, so a statement per
+ * row costs nothing in round trips, and it beats a multi-row VALUES list, whose large program and
+ * flat parameter array cost more per row than the statement does.
  */
-function sqliteInserts(table: string, columns: string[], rows: Row[]): CompiledQuery[] {
-  const perStatement = Math.max(1, Math.floor(SQLITE_VALUES_PER_STATEMENT / columns.length));
-  const tuple = `(${columns.map(() => '?').join(',')})`;
-  const queries: CompiledQuery[] = [];
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const chunk = rows.slice(start, start + perStatement);
-    const parameters: unknown[] = [];
-    for (const row of chunk) for (const column of columns) parameters.push(row[column]);
-    const text = `insert into ${quoted(table)} (${columns.map(quoted).join(',')}) values ${Array(chunk.length).fill(tuple).join(',')}`;
-    queries.push(CompiledQuery.raw(text, parameters));
-  }
-  return queries;
+async function sqliteInserts(db: Db, table: string, columns: string[], rows: Row[]): Promise<void> {
+  // One compiled query per table; each row only brings its parameters (raw() would build a node per row).
+  const query = CompiledQuery.raw(`insert into ${quoted(table)} (${columns.map(quoted).join(',')}) values (${columns.map(() => '?').join(',')})`);
+  await db.getExecutor().provideConnection(async (connection) => {
+    for (const row of rows) {
+      const parameters = new Array<unknown>(columns.length);
+      for (let index = 0; index < columns.length; index++) parameters[index] = row[columns[index]!];
+      await connection.executeQuery({ ...query, parameters });
+    }
+  });
 }
 
 /**
@@ -62,8 +59,8 @@ export async function insertSeedBatch(db: Db, batch: SeedBatch): Promise<void> {
     // Every row of a table comes from one object shape: the first names the columns.
     const columns = Object.keys(rows[0]!);
     const values = rows as Row[];
-    const queries = postgres ? postgresInserts(table, columns, values) : sqliteInserts(table, columns, values);
-    for (const query of queries) await db.executeQuery(query);
+    if (postgres) for (const query of postgresInserts(table, columns, values)) await db.executeQuery(query);
+    else await sqliteInserts(db, table, columns, values);
   }
 }
 
