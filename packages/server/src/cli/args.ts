@@ -31,3 +31,10 @@ export function parseFlags<E extends ExtraOptions>(args: string[], extra: E) {
   }
   return { config, values, positionals: parsed.positionals };
 }
+
+/** A flag's text, trimmed; a missing or blank one stops the command with `missing`. */
+export function requiredText(value: string | boolean | undefined, missing: string): string {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text) throw new Error(missing);
+  return text;
+}

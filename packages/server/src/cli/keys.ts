@@ -2,7 +2,7 @@ import { ModeSchema } from '@payframe/contract';
 import { loadConfig } from '../config.ts';
 import { randomIds } from '../ids.ts';
 import { createKeys, listKeys, revokeKey } from '../services/api-keys.ts';
-import { parseFlags } from './args.ts';
+import { parseFlags, requiredText } from './args.ts';
 import { withStore } from './open-store.ts';
 
 const OPTIONS = { account: { type: 'string' }, mode: { type: 'string' }, json: { type: 'boolean' } } as const;
@@ -15,8 +15,7 @@ export async function keysCommand(args: string[]): Promise<void> {
   const json = values.json === true;
 
   if (action === 'create') {
-    const account = typeof values.account === 'string' ? values.account.trim() : '';
-    if (!account) throw new Error('keys create needs --account NAME');
+    const account = requiredText(values.account, 'keys create needs --account NAME');
     const mode = ModeSchema.safeParse(values.mode);
     if (!mode.success) throw new Error('keys create needs --mode test or --mode live');
     const keys = await withStore(config, (store) => createKeys(store, randomIds, account, mode.data, Date.now()));

@@ -2,7 +2,7 @@ import { DashboardRoleSchema } from '@payframe/contract';
 import { loadConfig } from '../config.ts';
 import { randomIds } from '../ids.ts';
 import { createUser, listDashboardUsers, removeUser } from '../services/dashboard-users.ts';
-import { parseFlags } from './args.ts';
+import { parseFlags, requiredText } from './args.ts';
 import { withStore } from './open-store.ts';
 
 const OPTIONS = {
@@ -28,13 +28,12 @@ export async function usersCommand(args: string[]): Promise<void> {
   const json = values.json === true;
 
   if (action === 'create') {
-    const account = typeof values.account === 'string' ? values.account.trim() : '';
-    if (!account) throw new Error('users create needs --account NAME');
-    if (typeof values.email !== 'string' || values.email.trim() === '') throw new Error('users create needs --email E');
+    const account = requiredText(values.account, 'users create needs --account NAME');
+    const email = requiredText(values.email, 'users create needs --email E');
     const role = DashboardRoleSchema.safeParse(values.role);
     if (!role.success) throw new Error('users create needs --role admin or --role viewer');
     const password = values['password-stdin'] === true ? await readPasswordFromStdin() : undefined;
-    const user = await withStore(config, (store) => createUser(store, randomIds, { account, email: values.email as string, role: role.data, password }, Date.now()));
+    const user = await withStore(config, (store) => createUser(store, randomIds, { account, email, role: role.data, password }, Date.now()));
     const printed = { account: user.account, email: user.email, role: user.role, ...(user.generated ? { password: user.password } : {}) };
     if (json) console.log(JSON.stringify(printed));
     else {
