@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** One vitest project per package; the server's API tests start real server processes. */
 export default defineConfig({
   test: {
+    // Most files wait on the server processes they started, not on their own CPU: one worker more
+    // than there are cores keeps the cores busy (vitest's default, cores - 1, is one worker on 2 cores).
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {

@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { PAYFRAME_BIN } from '@payframe/server/process';
+import { randomIds } from '../src/ids.ts';
+import { createUser as createDashboardUser } from '../src/services/dashboard-users.ts';
 import { type ApiResponse } from './client.ts';
-import { storeArgs } from './harness.ts';
+import { withStoreOf } from './harness.ts';
 
 /**
  * A browser's view of the dashboard API over real HTTP: it keeps the session cookie it is given,
@@ -53,10 +55,12 @@ export function dashboardClient(baseUrl: string, options: { origin?: string | nu
 }
 export type DashboardClient = ReturnType<typeof dashboardClient>;
 
-/** `payframe users create` as an operator runs it, the password on standard input. */
+/**
+ * A dashboard user, made by the service `payframe users create` calls, in this process (a CLI process
+ * costs about a second of CPU); dashboard-cli.test.ts runs the command itself.
+ */
 export async function createUser(dataDir: string, account: string, email: string, role: 'admin' | 'viewer', password: string): Promise<void> {
-  const args = ['users', 'create', '--account', account, '--email', email, '--role', role, '--password-stdin', '--json', ...(await storeArgs(dataDir))];
-  await runWithStdin(args, `${password}\n`);
+  await withStoreOf(dataDir, (store) => createDashboardUser(store, randomIds, { account, email, role, password }, Date.now()));
 }
 
 export function runWithStdin(args: string[], input: string): Promise<{ stdout: string; stderr: string; code: number }> {

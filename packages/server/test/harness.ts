@@ -2,6 +2,12 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Exit, runCli, type ServerProcess, spawnServe, tempDataDir } from '@payframe/server/process';
+import { parseFlags } from '../src/cli/args.ts';
+import { withStore } from '../src/cli/open-store.ts';
+import { loadConfig } from '../src/config.ts';
+import { randomIds } from '../src/ids.ts';
+import { createKeys as createApiKeys, type CreatedKeys } from '../src/services/api-keys.ts';
+import type { Store } from '../src/services/context.ts';
 
 export { type Exit, tempDataDir };
 
@@ -49,10 +55,33 @@ export async function startServer(options: { dataDir?: string; args?: string[]; 
   return { ...server, dataDir };
 }
 
-export type Keys = { account: string; secretKey: string; publishableKey: string };
+export type Keys = Omit<CreatedKeys, 'mode'>;
+
+/**
+ * A test's keys, made by the service `payframe keys create` calls, on the same store and config,
+ * but in this process: a CLI process costs about a second of CPU, and the suite makes hundreds of
+ * keys. The command itself is tested by cli.test.ts (and createKeysWithCli where a test is about it).
+ */
+export async function createKeys(dataDir: string, account: string, mode: 'test' | 'live' = 'test'): Promise<Keys> {
+  const { mode: _mode, ...keys } = await withStoreOf(dataDir, (store) => createApiKeys(store, randomIds, account, mode, Date.now()));
+  return keys;
+}
+
+let storeWork: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `work` on the store of `dataDir`, opened as the CLI opens it: the same flags, config and
+ * migrations. One at a time: better-sqlite3 waits for a lock by blocking this thread, so a second
+ * connection of this process would wait for a lock the first could never release.
+ */
+export function withStoreOf<T>(dataDir: string, work: (store: Store) => Promise<T>): Promise<T> {
+  const done = storeWork.then(async () => withStore(loadConfig(parseFlags(await storeArgs(dataDir), {}).config), work));
+  storeWork = done.catch(() => undefined);
+  return done;
+}
 
 /** Runs the real CLI, as an operator would. */
-export async function createKeys(dataDir: string, account: string, mode: 'test' | 'live' = 'test'): Promise<Keys> {
+export async function createKeysWithCli(dataDir: string, account: string, mode: 'test' | 'live' = 'test'): Promise<Keys> {
   const { stdout } = await runCli(['keys', 'create', '--account', account, '--mode', mode, '--json', ...(await storeArgs(dataDir))]);
   return JSON.parse(stdout) as Keys;
 }

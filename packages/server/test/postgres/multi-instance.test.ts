@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, chargeParams, type Client, client, createCharge, TEST_PANS, tokenParams } from '../client.ts';
-import { cli, createKeys, type Keys, startServer, storeArgs, type TestServer } from '../harness.ts';
+import { cli, createKeys, createKeysWithCli, type Keys, startServer, storeArgs, type TestServer } from '../harness.ts';
 import { byStatus, codesOf, concurrently, summary } from '../bursts.ts';
 import { databaseUrlOf, requirePostgres, withDatabase } from './support.ts';
 import { withinPropagation } from '../propagation.ts';
@@ -153,7 +153,7 @@ describe('three instances on one PostgreSQL database', () => {
   });
 
   it('a key created with the CLI is accepted by every instance at once, and refused by every instance within a second of its revocation', async () => {
-    const fresh = await createKeys(servers[0]!.dataDir, 'multi-instance-keys');
+    const fresh = await createKeysWithCli(servers[0]!.dataDir, 'multi-instance-keys');
     // Right after the CLI returns: no instance has seen this key before.
     const accepted = record(await concurrently(3, (index) => client(servers[index]!.url, fresh.secretKey).get('/v2/test_helpers/clock')));
     for (const response of accepted) expect(response.status, JSON.stringify(response.body)).toBe(200);
