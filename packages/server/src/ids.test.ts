@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { randomIds } from './ids.ts';
+
+describe('randomIds', () => {
+  it('makes charge ids of C and digits, at least 16 of them random', () => {
+    const ids = Array.from({ length: 1000 }, () => randomIds.charge());
+    for (const id of ids) expect(id).toMatch(/^C\d{33}$/);
+    // The last 20 digits are the random part: 1,000 draws never repeat it.
+    expect(new Set(ids.map((id) => id.slice(-20))).size).toBe(ids.length);
+  });
+
+  it('makes UUIDs of version 7 that the contract accepts', () => {
+    const ids = Array.from({ length: 1000 }, () => randomIds.uuid());
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(z.uuid().safeParse(id).success).toBe(true);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('makes prefixed ids of the prefix and 24 hex digits', () => {
+    const ids = Array.from({ length: 1000 }, () => randomIds.prefixed('evt'));
+    for (const id of ids) expect(id).toMatch(/^evt_[0-9a-f]{24}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('orders ids made in later milliseconds after earlier ones, as their index pages grow at the end', async () => {
+    const first = [randomIds.charge(), randomIds.uuid(), randomIds.prefixed('evt')];
+    const start = Date.now();
+    while (Date.now() === start) await new Promise((resolve) => setImmediate(resolve));
+    const second = [randomIds.charge(), randomIds.uuid(), randomIds.prefixed('evt')];
+    first.forEach((id, index) => expect(id < second[index]!).toBe(true));
+  });
+
+  it('starts each id with its creation time', () => {
+    const before = Date.now();
+    const charge = randomIds.charge();
+    const uuid = randomIds.uuid();
+    const event = randomIds.prefixed('evt');
+    const after = Date.now();
+    for (const time of [Number(charge.slice(1, 14)), parseInt(uuid.replace(/-/g, '').slice(0, 12), 16), parseInt(event.slice(4, 16), 16)]) {
+      expect(time).toBeGreaterThanOrEqual(before);
+      expect(time).toBeLessThanOrEqual(after);
+    }
+  });
+});
