@@ -37,7 +37,10 @@ export class GroupCommit {
 
   constructor(sqlite: SqliteDatabase.Database, sync: SyncWal) {
     this.#sqlite = sqlite;
-    this.#synced = new SyncPipeline(sync);
+    // A batch that waited out a sync commits as soon as it completes, and the next sync begins.
+    this.#synced = new SyncPipeline(sync, () => {
+      if (!this.#inTransaction) this.#flush();
+    });
     this.#begin = sqlite.prepare('BEGIN IMMEDIATE');
     this.#savepoint = sqlite.prepare('SAVEPOINT app_transaction');
     this.#release = sqlite.prepare('RELEASE app_transaction');
@@ -88,13 +91,15 @@ export class GroupCommit {
   }
 
   // setImmediate lets every transaction already queued on the connection join this batch first.
+  // While a sync runs the batch stays open: committed now, it would wait for the next sync all the
+  // same, and one COMMIT for all that arrived meanwhile writes each shared index page to the WAL once.
   #scheduleFlush(): void {
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;
     setImmediate(() => {
       this.#flushScheduled = false;
       // A transaction still running will schedule the flush again when it ends.
-      if (!this.#inTransaction) this.#flush();
+      if (!this.#inTransaction && !this.#synced.syncing) this.#flush();
     });
   }
 

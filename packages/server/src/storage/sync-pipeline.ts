@@ -18,9 +18,16 @@ export class SyncPipeline {
   /** Whether anything was committed since the last sync began. */
   #dirty = false;
   #failure: { error: unknown } | undefined;
+  readonly #onIdle: () => void;
 
-  constructor(sync: SyncWal) {
+  /** `onIdle` runs whenever a sync completes with none to follow it. */
+  constructor(sync: SyncWal, onIdle: () => void) {
     this.#sync = sync;
+    this.#onIdle = onIdle;
+  }
+
+  get syncing(): boolean {
+    return this.#inFlight !== undefined;
   }
 
   /** A COMMIT has returned: its waiters are acknowledged by the next sync to begin. */
@@ -61,9 +68,10 @@ export class SyncPipeline {
     this.#inFlight = undefined;
     if (this.#failure) {
       for (const waiter of [...waiters, ...this.#next.splice(0)]) waiter.reject(this.#failure.error);
-      return;
+    } else {
+      for (const waiter of waiters) waiter.resolve();
+      this.#start();
     }
-    for (const waiter of waiters) waiter.resolve();
-    this.#start();
+    if (!this.#inFlight) this.#onIdle();
   }
 }
