@@ -5,20 +5,48 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GroupCommit, GroupCommitSqliteDialect } from './group-commit.ts';
+import { type SyncWal, walSyncer } from './wal-sync.ts';
 
 type Db = { items: { name: string } };
 
-function open() {
+function open(sync?: SyncWal) {
   const file = join(mkdtempSync(join(tmpdir(), 'group-commit-')), 'test.sqlite3');
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.exec('create table items (name text not null)');
-  const group = new GroupCommit(sqlite);
+  const wal = walSyncer(`${file}-wal`);
+  const group = new GroupCommit(sqlite, sync ?? wal.sync);
   const db = new Kysely<Db>({ dialect: new GroupCommitSqliteDialect({ database: sqlite }, group) });
   // A second connection sees only what is committed.
   const observer = new SqliteDatabase(file, { readonly: true });
   const committed = () => (observer.prepare('select name from items order by name').all() as Array<{ name: string }>).map((row) => row.name);
-  return { db, group, committed, close: () => (observer.close(), db.destroy()) };
+  const insert = (name: string) => db.transaction().execute((tx) => tx.insertInto('items').values({ name }).execute());
+  return { db, group, committed, insert, close: () => (observer.close(), wal.close(), db.destroy()) };
+}
+
+/** A sync that completes only when the test says so, as a slow disk would. */
+function heldSyncs() {
+  const calls: Array<{ complete(): void; fail(error: Error): void }> = [];
+  let called: (() => void) | undefined;
+  const sync: SyncWal = () =>
+    new Promise<void>((resolve, reject) => {
+      calls.push({ complete: resolve, fail: reject });
+      called?.();
+    });
+  const nextCall = () => new Promise<void>((resolve) => (called = resolve));
+  return { sync, calls, nextCall };
+}
+
+/** Whether `promise` has settled by the time the event loop has turned once more. */
+function settled(promise: Promise<unknown>): Promise<boolean> {
+  return Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => setImmediate(() => resolve(false))),
+  ]);
 }
 
 let close: (() => Promise<void>) | undefined;
@@ -28,7 +56,7 @@ describe('group commit', () => {
   it('acknowledges a transaction only once a commit has made it visible to other connections', async () => {
     const store = open();
     close = store.close;
-    await store.db.transaction().execute((tx) => tx.insertInto('items').values({ name: 'a' }).execute());
+    await store.insert('a');
     expect(store.committed()).toEqual([]);
     await store.group.durable();
     expect(store.committed()).toEqual(['a']);
@@ -51,11 +79,67 @@ describe('group commit', () => {
     expect(store.committed()).toEqual(['a', 'b', 'd', 'e']);
   });
 
-  it('flushNow commits an open batch that nobody waits for, as on shutdown', async () => {
-    const store = open();
+  it('acknowledges a batch only after a sync that began after its COMMIT has completed', async () => {
+    const syncs = heldSyncs();
+    const store = open(syncs.sync);
     close = store.close;
-    await store.db.transaction().execute((tx) => tx.insertInto('items').values({ name: 'z' }).execute());
-    store.group.flushNow();
+    await store.insert('a');
+    const firstSync = syncs.nextCall();
+    const ackA = store.group.durable();
+    await firstSync;
+    // Committed (other connections see it) but not yet on disk: no acknowledgement.
+    expect(store.committed()).toEqual(['a']);
+    expect(await settled(ackA)).toBe(false);
+    // Asked after the COMMIT, with no batch open: waits for the sync in flight.
+    const ackAgain = store.group.durable();
+
+    // B ends while the first sync runs: its batch waits to commit until that sync is done, then
+    // commits and is acknowledged by the sync that begins after its COMMIT.
+    await store.insert('b');
+    const ackB = store.group.durable();
+    expect(await settled(ackB)).toBe(false);
+    expect(store.committed()).toEqual(['a']);
+    expect(syncs.calls).toHaveLength(1);
+
+    const secondSync = syncs.nextCall();
+    syncs.calls[0]!.complete();
+    await Promise.all([ackA, ackAgain, secondSync]);
+    expect(store.committed()).toEqual(['a', 'b']);
+    expect(await settled(ackB)).toBe(false);
+    syncs.calls[1]!.complete();
+    await ackB;
+    expect(syncs.calls).toHaveLength(2);
+  });
+
+  it('fails the waiters of a failed sync, and acknowledges nothing after it', async () => {
+    const syncs = heldSyncs();
+    const store = open(syncs.sync);
+    close = store.close;
+    await store.insert('a');
+    const firstSync = syncs.nextCall();
+    const ackA = store.group.durable();
+    await firstSync;
+    await store.insert('b');
+    const ackB = store.group.durable();
+    syncs.calls[0]!.fail(new Error('EIO'));
+    await expect(ackA).rejects.toThrow('EIO');
+    await expect(ackB).rejects.toThrow('EIO');
+    await store.insert('c');
+    await expect(store.group.durable()).rejects.toThrow('EIO');
+    expect(syncs.calls).toHaveLength(1);
+  });
+
+  it('drain commits an open batch that nobody waits for and resolves once it is synced, as on shutdown', async () => {
+    const syncs = heldSyncs();
+    const store = open(syncs.sync);
+    close = store.close;
+    await store.insert('z');
+    const sync = syncs.nextCall();
+    const drained = store.group.drain();
     expect(store.committed()).toEqual(['z']);
+    await sync;
+    expect(await settled(drained)).toBe(false);
+    syncs.calls[0]!.complete();
+    await drained;
   });
 });

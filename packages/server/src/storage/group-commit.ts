@@ -1,12 +1,25 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { type DialectAdapter, SqliteDialect, type SqliteDialectConfig, SqliteDriver } from 'kysely';
 import { DirectSqliteAdapter } from './sqlite-direct.ts';
+import { SyncPipeline, type Waiter } from './sync-pipeline.ts';
+import type { SyncWal } from './wal-sync.ts';
 
 /**
- * Group commit for SQLite at synchronous=FULL: each transaction of the application becomes a
- * savepoint inside one open database transaction, and one COMMIT (one fsync) makes a whole batch
- * durable. A caller acknowledges nothing before `durable()` resolves, so durability is unchanged;
- * only the number of fsyncs falls. Kysely's mutex still runs one transaction at a time.
+ * Group commit for SQLite in WAL mode: each transaction of the application becomes a savepoint
+ * inside one open database transaction, and one COMMIT ends a whole batch. Kysely's mutex still
+ * runs one transaction at a time.
+ *
+ * The fsync is not the COMMIT's. At synchronous=NORMAL a COMMIT only appends the batch's frames to
+ * the WAL (write(), no fsync); `sync` then fdatasyncs the WAL file on libuv's threadpool, and the
+ * batch's callers are acknowledged once a sync that began after their COMMIT has completed, while
+ * the main thread runs the next batch. That is the durability of synchronous=FULL, whose COMMIT
+ * fsyncs the same file at the same point: on Linux fsync covers every written page of the inode,
+ * whichever descriptor wrote it, and a WAL frame is in the file once write() returns. SQLite itself
+ * still fsyncs where NORMAL does: the WAL before a checkpoint copies it into the database, the
+ * database after, and a reset WAL's new header, so the WAL is never rewritten over frames the
+ * database does not hold yet. WAL mode at NORMAL is corruption-safe: frames carry checksums, and
+ * recovery after kill -9 or power loss keeps the longest valid prefix of whole commits, which holds
+ * every acknowledged one. A caller acknowledges nothing before `durable()` resolves.
  */
 export class GroupCommit {
   readonly #sqlite: SqliteDatabase.Database;
@@ -19,10 +32,15 @@ export class GroupCommit {
   #batchOpen = false;
   #inTransaction = false;
   #flushScheduled = false;
-  #waiters: Array<{ resolve(): void; reject(error: unknown): void }> = [];
+  #waiters: Waiter[] = [];
+  readonly #synced: SyncPipeline;
 
-  constructor(sqlite: SqliteDatabase.Database) {
+  constructor(sqlite: SqliteDatabase.Database, sync: SyncWal) {
     this.#sqlite = sqlite;
+    // A batch that waited out a sync commits as soon as it completes, and the next sync begins.
+    this.#synced = new SyncPipeline(sync, () => {
+      if (!this.#inTransaction) this.#flush();
+    });
     this.#begin = sqlite.prepare('BEGIN IMMEDIATE');
     this.#savepoint = sqlite.prepare('SAVEPOINT app_transaction');
     this.#release = sqlite.prepare('RELEASE app_transaction');
@@ -54,16 +72,17 @@ export class GroupCommit {
 
   /** Resolves once everything committed so far is on disk. */
   durable(): Promise<void> {
-    if (!this.#batchOpen) return Promise.resolve();
     return new Promise((resolve, reject) => {
+      if (!this.#batchOpen) return this.#synced.wait({ resolve, reject });
       this.#waiters.push({ resolve, reject });
       this.#scheduleFlush();
     });
   }
 
-  /** Commits the open batch now: for shutdown. */
-  flushNow(): void {
+  /** Commits the open batch now and resolves once it is on disk: for shutdown. */
+  drain(): Promise<void> {
     if (!this.#inTransaction) this.#flush();
+    return new Promise((resolve, reject) => this.#synced.wait({ resolve, reject }));
   }
 
   #end(): void {
@@ -72,13 +91,15 @@ export class GroupCommit {
   }
 
   // setImmediate lets every transaction already queued on the connection join this batch first.
+  // While a sync runs the batch stays open: committed now, it would wait for the next sync all the
+  // same, and one COMMIT for all that arrived meanwhile writes each shared index page to the WAL once.
   #scheduleFlush(): void {
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;
     setImmediate(() => {
       this.#flushScheduled = false;
       // A transaction still running will schedule the flush again when it ends.
-      if (!this.#inTransaction) this.#flush();
+      if (!this.#inTransaction && !this.#synced.syncing) this.#flush();
     });
   }
 
@@ -88,13 +109,14 @@ export class GroupCommit {
     try {
       this.#commit.run();
       this.#batchOpen = false;
-      for (const waiter of waiters) waiter.resolve();
     } catch (error) {
       // Nothing of the batch was acknowledged: undo it all and fail every waiting request.
       if (this.#sqlite.inTransaction) this.#sqlite.exec('ROLLBACK');
       this.#batchOpen = false;
       for (const waiter of waiters) waiter.reject(error);
+      return;
     }
+    this.#synced.committed(waiters);
   }
 }
 

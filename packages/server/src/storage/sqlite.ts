@@ -5,21 +5,24 @@ import type { Connection, Db } from './db.ts';
 import { makePrivateFile, prepareDataDirectory, restrictIfPresent } from './file-modes.ts';
 import { GroupCommit, GroupCommitSqliteDialect } from './group-commit.ts';
 import { migrate } from './migrate.ts';
+import { walSyncer } from './wal-sync.ts';
 import type { Database } from './schema.ts';
 
-/** The embedded store: one SQLite file in the data directory, WAL, every commit fsynced (grouped). */
+/** The embedded store: one SQLite file in the data directory, WAL, every commit fsynced (grouped) before it is acknowledged. */
 export async function openSqliteStore(dataDir: string): Promise<Connection> {
   prepareDataDirectory(dataDir);
   const file = join(dataDir, 'payframe.sqlite3');
   // SQLite gives the WAL and SHM files the database file's mode: making it 0600 first covers all three.
   makePrivateFile(file);
   const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
+  // Durability rests on fsyncing the WAL (group-commit.ts): a filesystem where SQLite cannot use one is refused.
+  if (sqlite.pragma('journal_mode = WAL', { simple: true }) !== 'wal') throw new Error(`SQLite cannot use WAL mode for ${file}`);
   for (const suffix of ['-wal', '-shm']) restrictIfPresent(`${file}${suffix}`);
   // Erased card data is overwritten on disk, not merely unlinked from the b-tree.
   sqlite.pragma('secure_delete = ON');
-  // FULL: an acknowledged commit is on disk before the response leaves.
-  sqlite.pragma('synchronous = FULL');
+  // NORMAL: a COMMIT does not fsync on the main thread; the group commit fsyncs the WAL on the
+  // threadpool before it acknowledges anything (group-commit.ts), as durable as FULL.
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   // 16 MB of page cache (SQLite's default is 2 MB) holds the hot index pages; pages beyond it come
   // from the OS's file cache. 64 MB kept every page the flows wrote and took the server past 200 MB of RSS.
@@ -29,7 +32,8 @@ export async function openSqliteStore(dataDir: string): Promise<Connection> {
   // many commits rewrote it: at 10,000 WAL pages (40 MB) instead of 1,000 the same index pages are
   // copied back far less often.
   sqlite.pragma('wal_autocheckpoint = 10000');
-  const group = new GroupCommit(sqlite);
+  const wal = walSyncer(`${file}-wal`);
+  const group = new GroupCommit(sqlite, wal.sync);
   const database = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ database }, group, database.prepare) });
   await migrate(db);
@@ -43,8 +47,12 @@ export async function openSqliteStore(dataDir: string): Promise<Connection> {
     transaction,
     write: transaction,
     async close() {
-      group.flushNow();
-      await db.destroy();
+      try {
+        await group.drain();
+      } finally {
+        wal.close();
+        await db.destroy();
+      }
     },
   };
 }

@@ -8,6 +8,7 @@ import * as eventCommitOrder from './006-event-commit-order.ts';
 import * as threeDSTransStatus from './007-threeds-trans-status.ts';
 import * as dashboard from './008-dashboard.ts';
 import * as keyGeneration from './009-key-generation.ts';
+import * as sqliteLeanIndexes from './010-sqlite-lean-indexes.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '007-threeds-trans-status': threeDSTransStatus,
   '008-dashboard': dashboard,
   '009-key-generation': keyGeneration,
+  '010-sqlite-lean-indexes': sqliteLeanIndexes,
 };

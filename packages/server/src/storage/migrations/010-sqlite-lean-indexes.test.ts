@@ -1,0 +1,62 @@
+import SqliteDatabase from 'better-sqlite3';
+import { type CompiledQuery, Kysely, Migrator, SqliteDialect } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { settledEventsAfter, streamStart } from '../repositories/event-stream.ts';
+import { listChargeRows } from '../repositories/lists.ts';
+import { eraseExpiredTokenSecrets, pendingPastDeadline } from '../repositories/sweeps.ts';
+import type { Database } from '../schema.ts';
+import { MIGRATIONS } from './index.ts';
+
+/** The queries that read the indexes 010 changed still search them, not the whole table. */
+describe('010-sqlite-lean-indexes', () => {
+  async function plansOf(work: (db: Kysely<Database>) => Promise<unknown>): Promise<string[]> {
+    const sqlite = new SqliteDatabase(':memory:');
+    const queries: CompiledQuery[] = [];
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      log: (event) => void queries.push(event.query),
+    });
+    await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateToLatest();
+    queries.length = 0;
+    await work(db);
+    const plans = queries.map((query) =>
+      sqlite
+        .prepare(`explain query plan ${query.sql}`)
+        .all(...query.parameters)
+        .map((row) => (row as { detail: string }).detail)
+        .join('\n'),
+    );
+    await db.destroy();
+    return plans;
+  }
+
+  it('keeps the sweepers on their partial indexes', async () => {
+    const [, pending] = await plansOf((db) => pendingPastDeadline(db, 1000, 100));
+    expect(pending).toMatch(/SEARCH charges USING INDEX charges_pending_deadline \(created_at<\?\)/);
+    const [erase] = await plansOf((db) => eraseExpiredTokenSecrets(db, 1000, 900_000));
+    expect(erase).toMatch(/SCAN tokens USING INDEX tokens_unused_created_at/);
+  });
+
+  it('leaves the lists of pending and refunded charges on charges_by_status', async () => {
+    const owner = { accountId: 'acct_1', mode: 'test' as const };
+    const window = { cursor: null, fetch: 101 };
+    const plans = await plansOf(async (db) => {
+      await listChargeRows(db, owner, { status: 'PENDING' }, window, 1000);
+      await listChargeRows(db, owner, { status: 'REFUNDED' }, window, 1000);
+    });
+    expect(plans).toHaveLength(3);
+    for (const plan of plans) expect(plan).toMatch(/^SEARCH charges USING INDEX charges_by_status \(account_id=\? AND mode=\? AND status=\?( AND created_at[<>]\?)?\)$/);
+  });
+
+  it('keeps the event stream on events_commit_order without events_by_seq', async () => {
+    const owner = { accountId: 'acct_1', mode: 'test' as const };
+    const plans = await plansOf(async (db) => {
+      await streamStart(db, owner);
+      await settledEventsAfter(db, owner, { txid: 0, seq: 10 }, 100);
+    });
+    const reads = plans.filter((plan) => plan.includes('events'));
+    expect(reads).toHaveLength(3);
+    for (const plan of reads) expect(plan).toMatch(/SEARCH events USING (COVERING )?INDEX events_commit_order \(account_id=\? AND mode=\? AND txid[<>]/);
+    expect(plans.join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+});
