@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
+import { urlToHttpOptions } from 'node:url';
 import type { Mode } from '@payframe/contract';
 import type { WebhookHeaders } from '@payframe/contract/webhook-signing';
 import { nonPublicReason, publicOnlyLookup } from '../security/webhook-targets.ts';
@@ -9,6 +10,7 @@ import { nonPublicReason, publicOnlyLookup } from '../security/webhook-targets.t
 const ATTEMPT_TIMEOUT_MS = 10_000;
 /** The answer's body is read (so the connection can be reused) up to this much, then the connection is dropped. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
+const MAX_TARGETS = 10_000;
 
 /** How one POST went: the status the receiver answered, or why there was none. */
 export type SendResult = { statusCode: number | null; error: string | null };
@@ -36,16 +38,24 @@ export function webhookSender(): WebhookSender {
   };
   const inFlight = new Set<() => void>();
 
-  function send(target: { url: string; mode: Mode }, headers: WebhookHeaders, body: string): Promise<SendResult> {
-    const url = new URL(target.url);
-    const live = target.mode === 'live';
-    if (live) {
-      if (url.protocol !== 'https:') return Promise.resolve({ statusCode: null, error: 'refused: live endpoints must be https' });
-      const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-      const refused = isIP(host) ? nonPublicReason(host) : null;
-      if (refused) return Promise.resolve({ statusCode: null, error: `refused: the address is ${refused}` });
+  /** Per URL and mode: where to connect, or why not. Parsed once: request() given a URL converts and merges it on every call, a fifth to a third of its CPU in a microbenchmark. */
+  const targets = new Map<string, Target>();
+
+  function targetOf(url: string, mode: Mode): Target {
+    const key = `${mode} ${url}`;
+    let target = targets.get(key);
+    if (!target) {
+      if (targets.size >= MAX_TARGETS) targets.clear();
+      target = parseTarget(new URL(url), mode);
+      targets.set(key, target);
     }
-    const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
+    return target;
+  }
+
+  function send(to: { url: string; mode: Mode }, headers: WebhookHeaders, body: string): Promise<SendResult> {
+    const target = targetOf(to.url, to.mode);
+    if ('refused' in target) return Promise.resolve({ statusCode: null, error: target.refused });
+    const { protocol, options } = target;
     const transport = protocol === 'https:' ? https : http;
     return new Promise((resolve) => {
       let answered = false;
@@ -61,12 +71,11 @@ export function webhookSender(): WebhookSender {
       };
       const interrupt = () => cut(INTERRUPTED);
       const request = transport.request(
-        url,
         {
+          ...options,
           method: 'POST',
-          agent: agents[target.mode][protocol],
+          agent: agents[to.mode][protocol],
           headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Payframe-Webhooks' },
-          ...(live ? { lookup: publicOnlyLookup } : {}),
         },
         (response) => {
           finish({ statusCode: response.statusCode ?? null, error: null });
@@ -95,6 +104,20 @@ export function webhookSender(): WebhookSender {
       for (const byProtocol of Object.values(agents)) for (const agent of Object.values(byProtocol)) agent.destroy();
     },
   };
+}
+
+type Target = { refused: string } | { protocol: 'http:' | 'https:'; options: http.RequestOptions };
+
+/** A live endpoint must be https, and an address in its URL public; its hostname is checked on each connection (publicOnlyLookup). */
+function parseTarget(url: URL, mode: Mode): Target {
+  if (mode === 'live') {
+    if (url.protocol !== 'https:') return { refused: 'refused: live endpoints must be https' };
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const refused = isIP(host) ? nonPublicReason(host) : null;
+    if (refused) return { refused: `refused: the address is ${refused}` };
+  }
+  const options: http.RequestOptions = { ...urlToHttpOptions(url), ...(mode === 'live' ? { lookup: publicOnlyLookup } : {}) };
+  return { protocol: url.protocol === 'https:' ? 'https:' : 'http:', options };
 }
 
 function describe(error: NodeJS.ErrnoException): string {
