@@ -25,13 +25,13 @@ export async function runWebhookComparison(passthrough: string[]): Promise<void>
 function formatComparison(without: Figures | null, withWebhook: Figures | null): string {
   const row = (name: string, figures: Figures | null) =>
     figures
-      ? `| ${name} | ${figures.flowsPerSecond} | ${figures.flowLatencyMs.p99} | ${figures.webhooks ? figures.webhooks.receivedPerSecond : '-'} | ${figures.errors} |`
-      : `| ${name} | failed | | | |`;
+      ? `| ${name} | ${figures.flowsPerSecond} | ${figures.flowLatencyMs.p99} | ${figures.serverCpuMsPerFlow ?? '-'} | ${figures.webhooks ? figures.webhooks.receivedPerSecond : '-'} | ${figures.errors} |`
+      : `| ${name} | failed | | | | |`;
   const lines = [
     `Payframe bench --webhook: token → charge → capture (2 events a flow)${without ? `, ${without.db}, ${without.concurrency} concurrent, ${without.durationS} s` : ''}`,
     '',
-    '| run | flows/s | flow p99 ms | webhooks received/s | errors |',
-    '|---|---|---|---|---|',
+    '| run | flows/s | flow p99 ms | server CPU ms/flow | webhooks received/s | errors |',
+    '|---|---|---|---|---|---|',
     row('without webhooks', without),
     row('one endpoint, every event', withWebhook),
   ];
@@ -39,8 +39,17 @@ function formatComparison(without: Figures | null, withWebhook: Figures | null):
     const change = ((withWebhook.flowsPerSecond - without.flowsPerSecond) / without.flowsPerSecond) * 100;
     const pass = change >= -TARGET_PERCENT;
     lines.push('', `with webhooks: ${change >= 0 ? '+' : ''}${change.toFixed(1)} % flows/s (target: within ${TARGET_PERCENT} %) ${pass ? 'PASS' : 'MISS'}`);
+    const perDelivery = cpuMsPerDelivery(without, withWebhook);
+    if (perDelivery !== null) lines.push(`server CPU per delivery: ${perDelivery.toFixed(3)} ms (the flow's extra CPU spread over the webhooks received)`);
+    lines.push(`load average (1 min) before each run: ${without.loadAverage1m.toFixed(2)}, ${withWebhook.loadAverage1m.toFixed(2)}`);
   }
   return lines.join('\n');
+}
+
+/** What each webhook costs the server: CPU per flow beyond the run without, times flows per webhook. */
+function cpuMsPerDelivery(without: Figures, withWebhook: Figures): number | null {
+  if (without.serverCpuMsPerFlow === null || withWebhook.serverCpuMsPerFlow === null || !withWebhook.webhooks?.received) return null;
+  return ((withWebhook.serverCpuMsPerFlow - without.serverCpuMsPerFlow) * withWebhook.flows) / withWebhook.webhooks.received;
 }
 
 /** A merchant's endpoint that answers every webhook 200 at once and counts them. */

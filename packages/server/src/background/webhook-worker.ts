@@ -3,15 +3,19 @@ import type { Clock } from '../domain/clock.ts';
 import type { Store } from '../storage/db.ts';
 import { anyDeliveryDue } from '../storage/repositories/webhook-deliveries.ts';
 import { type Attempt, claimAttempts, type FinishedAttempt, outcomeOf, recordAttempts } from '../services/webhook-attempts.ts';
+import { webhookTargetsCache } from '../services/webhook-targets-cache.ts';
 import { type WebhookSender, webhookSender } from './webhook-sender.ts';
 
 /** How long a claimed delivery is this instance's: longer than an attempt may take (10 s), so two never overlap. */
 const LEASE_MS = 20_000;
 /** Well under the 2 s within which a committed event's first attempt must start. */
 const POLL_MS = 250;
+/**
+ * While attempts finish, passes follow each other this far apart rather than one per attempt: each
+ * records every outcome since the last and claims as many deliveries in one commit.
+ */
+const PASS_GAP_MS = 20;
 const MAX_IN_FLIGHT = 64;
-/** A claim is worth its transaction once this many slots are free. */
-const CLAIM_BATCH = 16;
 
 export type WebhookWorkerOptions = {
   store: Store;
@@ -30,99 +34,101 @@ export type WebhookWorkerOptions = {
 export type WebhookWorker = { stop(): Promise<void> };
 
 /**
- * Runs in every instance (docs/webhooks.md, "Delivery and retries"): polls for due deliveries with one indexed
- * probe, leases a batch in the database, POSTs each signed, and records every attempt. Requests
- * only insert deliveries; nothing here runs on a request's path. A crash loses nothing: a leased
- * delivery whose instance died is due again when its lease ends.
+ * Runs in every instance (docs/webhooks.md, "Delivery and retries"): in passes, each one durable
+ * transaction that records the outcomes of the attempts finished since the last pass and leases
+ * the due deliveries there are free slots for; then POSTs each signed. When idle it polls with one
+ * indexed probe. Requests only insert deliveries; nothing here runs on a request's path. A crash
+ * loses nothing: a leased delivery whose instance died is due again when its lease ends.
  */
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
-  const { store, secretKey, schedule, runner, clock, logger } = options;
+  const { store, schedule, runner, clock, logger } = options;
   const random = options.random ?? Math.random;
   const sender = options.sender ?? webhookSender();
-  const stopping = new AbortController();
+  const targetsOf = webhookTargetsCache(options.secretKey);
   const inFlight = new Set<Promise<void>>();
+  let finished: FinishedAttempt[] = [];
+  let stopping = false;
   let timer: NodeJS.Timeout | undefined;
+  let timerAt = Number.POSITIVE_INFINITY;
   let pass: Promise<void> | undefined;
-  let again = false;
-  // Outcomes wait here for the next write, which takes every one finished meanwhile in one commit.
-  let unrecorded: Array<FinishedAttempt & { recorded(): void }> = [];
-  let writing: Promise<void> | undefined;
 
-  async function claimWhileDue(): Promise<void> {
-    while (!stopping.signal.aborted && inFlight.size < MAX_IN_FLIGHT) {
-      const now = clock.now();
-      if (!(await store.read((db) => anyDeliveryDue(db, now)))) return;
-      const limit = MAX_IN_FLIGHT - inFlight.size;
-      const attempts = await claimAttempts(store, { now, leaseMs: LEASE_MS, runner, limit, secretKey });
-      for (const attempt of attempts) track(attempt);
-      if (attempts.length < limit) return;
+  /** Answers whether more is waiting: outcomes to record, or as many deliveries claimed as there were slots. */
+  async function runPass(): Promise<boolean> {
+    const outcomes = finished;
+    finished = [];
+    const limit = stopping ? 0 : MAX_IN_FLIGHT - inFlight.size;
+    const now = clock.now();
+    if (outcomes.length === 0 && (limit === 0 || !(await store.read((db) => anyDeliveryDue(db, now))))) return false;
+    let attempts: Attempt[];
+    try {
+      attempts = await store.transaction(async (tx) => {
+        await recordAttempts(tx, runner, outcomes);
+        return limit > 0 ? claimAttempts(tx, { now, leaseMs: LEASE_MS, runner, limit }, targetsOf) : [];
+      });
+    } catch (error) {
+      logger.warn({ err: error, attempts: outcomes.length }, 'webhook attempts not recorded; their deliveries are retried when their leases end');
+      return false;
     }
+    for (const attempt of attempts) track(attempt);
+    return limit > 0 && attempts.length === limit;
   }
 
   function track(attempt: Attempt): void {
-    const running = run(attempt).finally(() => {
+    const running = send(attempt).then((entry) => {
+      finished.push(entry);
       inFlight.delete(running);
-      // Freed slots are filled at once rather than at the next poll, so a backlog drains at the receivers' pace.
-      if (inFlight.size <= MAX_IN_FLIGHT - CLAIM_BATCH) poke();
+      wake(PASS_GAP_MS);
     });
     inFlight.add(running);
   }
 
-  async function run(attempt: Attempt): Promise<void> {
+  async function send(attempt: Attempt): Promise<FinishedAttempt> {
     const sent = attempt.headers
-      ? await sender.send({ url: attempt.url, mode: attempt.mode }, attempt.headers, attempt.body, stopping.signal)
+      ? await sender.send({ url: attempt.url, mode: attempt.mode }, attempt.headers, attempt.body)
       : { statusCode: null, error: 'the signing secret could not be opened with this server’s master key' };
-    const result = { ...sent, finishedAt: clock.now(), stopped: stopping.signal.aborted && sent.statusCode === null };
-    await new Promise<void>((recorded) => {
-      unrecorded.push({ attempt, result, outcome: outcomeOf(attempt, result, schedule, random), recorded });
-      writing ??= writeOutcomes();
-    });
+    const result = { ...sent, finishedAt: clock.now(), stopped: stopping && sent.statusCode === null };
+    return { attempt, result, outcome: outcomeOf(attempt, result, schedule, random) };
   }
 
-  async function writeOutcomes(): Promise<void> {
-    while (unrecorded.length > 0) {
-      const batch = unrecorded;
-      unrecorded = [];
-      try {
-        await recordAttempts(store, runner, batch);
-      } catch (error) {
-        logger.warn({ err: error, attempts: batch.length }, 'webhook attempts not recorded; their deliveries are retried when their leases end');
-      }
-      for (const entry of batch) entry.recorded();
-    }
-    writing = undefined;
-  }
-
-  function poke(): void {
-    if (stopping.signal.aborted) return;
-    if (pass) {
-      again = true;
-      return;
-    }
+  /** The next pass in `delay` ms, unless one is due sooner or running (it schedules the next when it ends). */
+  function wake(delay: number): void {
+    if (stopping || pass) return;
+    const at = performance.now() + delay;
+    if (timerAt <= at) return;
     clearTimeout(timer);
-    pass = claimWhileDue()
-      .catch((error: unknown) => logger.warn({ err: error }, 'webhook deliveries could not be claimed; trying again'))
-      .finally(() => {
+    timerAt = at;
+    timer = setTimeout(startPass, delay);
+  }
+
+  function startPass(): void {
+    timer = undefined;
+    timerAt = Number.POSITIVE_INFINITY;
+    pass = runPass()
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, 'webhook deliveries could not be claimed; trying again');
+        return false;
+      })
+      .then((more) => {
         pass = undefined;
-        if (stopping.signal.aborted) return;
-        if (again) {
-          again = false;
-          poke();
-        } else {
-          timer = setTimeout(poke, POLL_MS);
-        }
+        wake(more || finished.length > 0 ? PASS_GAP_MS : POLL_MS);
       });
   }
-  poke();
+  startPass();
 
   return {
     /** Attempts in flight are cut and handed back (due at once), so a restart does not wait out their lease. */
     async stop() {
-      stopping.abort();
+      stopping = true;
       clearTimeout(timer);
       await pass;
-      await Promise.all(inFlight);
       sender.close();
+      await Promise.all(inFlight);
+      if (finished.length === 0) return;
+      const outcomes = finished;
+      finished = [];
+      await store
+        .transaction((tx) => recordAttempts(tx, runner, outcomes))
+        .catch((error: unknown) => logger.warn({ err: error, attempts: outcomes.length }, 'webhook attempts not recorded; their deliveries are retried when their leases end'));
     },
   };
 }

@@ -2,10 +2,11 @@ import type { Mode } from '@payframe/contract';
 import { signWebhook, type WebhookHeaders } from '@payframe/contract/webhook-signing';
 import { epochSeconds } from '../domain/clock.ts';
 import { retryAt } from '../domain/webhook-retry.ts';
-import { unseal } from '../security/vault.ts';
-import type { Store } from '../storage/db.ts';
+import type { Db } from '../storage/db.ts';
+import { eventBodies } from '../storage/repositories/events.ts';
 import { finishAttempt, insertStartedAttempts } from '../storage/repositories/webhook-attempts.ts';
-import { claimDueDeliveries, type DeliveryOutcome, deliveryMessages, finishDelivery } from '../storage/repositories/webhook-deliveries.ts';
+import { claimDueDeliveries, type DeliveryOutcome, finishDelivery } from '../storage/repositories/webhook-deliveries.ts';
+import type { WebhookTargets } from './webhook-targets-cache.ts';
 
 /** One claimed attempt: what to POST where, signed for this attempt's real time. */
 export type Attempt = {
@@ -19,31 +20,26 @@ export type Attempt = {
   startedAt: number;
 };
 
-export type Claim = { now: number; leaseMs: number; runner: string; limit: number; secretKey: Buffer };
+export type Claim = { now: number; leaseMs: number; runner: string; limit: number };
 
 /**
- * Leases due deliveries to this runner and writes each attempt's row, in one durable transaction:
- * nothing is sent before the event, its delivery and the lease are committed.
+ * Leases due deliveries to this runner and writes each attempt's row, in the caller's transaction,
+ * which must be durable before anything is sent: nothing goes out before the event, its delivery
+ * and the lease are committed.
  */
-export async function claimAttempts(store: Store, claim: Claim): Promise<Attempt[]> {
-  const { now, leaseMs, runner, limit, secretKey } = claim;
-  return store.transaction(async (tx) => {
-    const claimed = await claimDueDeliveries(tx, { now, leaseUntil: now + leaseMs, runner, limit });
-    if (claimed.length === 0) return [];
-    await insertStartedAttempts(tx, claimed.map((row) => ({ delivery_id: row.id, attempt: row.attempts, started_at: now })));
-    const messages = new Map((await deliveryMessages(tx, claimed.map((row) => row.id))).map((message) => [message.id, message]));
-    return claimed.flatMap((row) => {
-      const message = messages.get(row.id);
-      if (!message) return [];
-      let headers: WebhookHeaders | null = null;
-      try {
-        const secret = unseal(secretKey, message.endpoint_id, message.secret_sealed);
-        headers = signWebhook(secret, { id: message.event_id, timestamp: epochSeconds(now), body: message.body });
-      } catch {
-        // Sealed under another master key: recorded as a failed attempt, never sent unsigned.
-      }
-      return [{ deliveryId: row.id, attempt: row.attempts, url: message.url, mode: message.mode, body: message.body, headers, startedAt: now }];
-    });
+export async function claimAttempts(tx: Db, claim: Claim, targetsOf: WebhookTargets): Promise<Attempt[]> {
+  const { now, leaseMs, runner, limit } = claim;
+  const claimed = await claimDueDeliveries(tx, { now, leaseUntil: now + leaseMs, runner, limit });
+  if (claimed.length === 0) return [];
+  await insertStartedAttempts(tx, claimed.map((row) => ({ delivery_id: row.id, attempt: row.attempts, started_at: now })));
+  const bodies = new Map((await eventBodies(tx, [...new Set(claimed.map((row) => row.event_id))])).map((event) => [event.id, event.body]));
+  const targets = await targetsOf(tx, claimed.map((row) => row.endpoint_id));
+  return claimed.flatMap((row) => {
+    const body = bodies.get(row.event_id);
+    const target = targets.get(row.endpoint_id);
+    if (body === undefined || !target) return [];
+    const headers = target.secret === null ? null : signWebhook(target.secret, { id: row.event_id, timestamp: epochSeconds(now), body });
+    return [{ deliveryId: row.id, attempt: row.attempts, url: target.url, mode: target.mode, body, headers, startedAt: now }];
   });
 }
 
@@ -62,21 +58,16 @@ export function outcomeOf(attempt: Attempt, result: AttemptResult, schedule: rea
 
 export type FinishedAttempt = { attempt: Attempt; result: AttemptResult; outcome: DeliveryOutcome };
 
-/**
- * Writes finished attempts' outcomes in one transaction and, for each delivery still this
- * runner's attempt, the delivery's: one commit for a batch, not one per webhook.
- */
-export async function recordAttempts(store: Store, runner: string, finished: FinishedAttempt[]): Promise<void> {
-  await store.transaction(async (tx) => {
-    for (const { attempt, result, outcome } of finished) {
-      await finishAttempt(tx, {
-        delivery_id: attempt.deliveryId,
-        attempt: attempt.attempt,
-        status_code: result.statusCode,
-        error: outcome.lastError,
-        duration_ms: Math.max(0, result.finishedAt - attempt.startedAt),
-      });
-      await finishDelivery(tx, { id: attempt.deliveryId, runner, attempt: attempt.attempt }, outcome);
-    }
-  });
+/** Writes finished attempts' outcomes and, for each delivery still this runner's attempt, the delivery's. */
+export async function recordAttempts(tx: Db, runner: string, finished: FinishedAttempt[]): Promise<void> {
+  for (const { attempt, result, outcome } of finished) {
+    await finishAttempt(tx, {
+      delivery_id: attempt.deliveryId,
+      attempt: attempt.attempt,
+      status_code: result.statusCode,
+      error: outcome.lastError,
+      duration_ms: Math.max(0, result.finishedAt - attempt.startedAt),
+    });
+    await finishDelivery(tx, { id: attempt.deliveryId, runner, attempt: attempt.attempt }, outcome);
+  }
 }

@@ -1,7 +1,6 @@
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '../db.ts';
 import type { DeliveryStatus, WebhookDeliveriesTable } from '../schema.ts';
-import { portable, runStatement } from '../statements.ts';
+import { portable, prepared, runStatement } from '../statements.ts';
 import type { Owner } from './owned.ts';
 
 /** Queues deliveries: the worker picks up `pending` rows whose `next_attempt_at` has come. */
@@ -25,42 +24,30 @@ export async function anyDeliveryDue(db: Db, now: number): Promise<boolean> {
 export type ClaimedDelivery = Pick<WebhookDeliveriesTable, 'id' | 'endpoint_id' | 'event_id' | 'attempts'>;
 
 /**
+ * The subquery picks the due rows on (status, next_attempt_at); the update then finds them by id.
+ * On SQLite the unary `+` keeps the planner off that index for the outer conditions, which would
+ * otherwise walk every due row for each claim.
+ */
+const CLAIM_DUE = {
+  postgres: prepared(`update webhook_deliveries set attempts = attempts + 1, lease_until = $1, leased_by = $2, next_attempt_at = $3
+    where id in (select id from webhook_deliveries where status = 'pending' and next_attempt_at <= $4 order by next_attempt_at limit $5 for update skip locked)
+    and status = 'pending' and next_attempt_at <= $6 and (lease_until is null or lease_until < $7)
+    returning id, endpoint_id, event_id, attempts`),
+  sqlite: `update webhook_deliveries set attempts = attempts + 1, lease_until = ?, leased_by = ?, next_attempt_at = ?
+    where id in (select id from webhook_deliveries where status = 'pending' and next_attempt_at <= ? order by next_attempt_at limit ?)
+    and +status = 'pending' and +next_attempt_at <= ? and (lease_until is null or lease_until < ?)
+    returning id, endpoint_id, event_id, attempts`,
+};
+
+/**
  * Leases up to `limit` due deliveries to `runner` until `leaseUntil`, counting the attempt about to
  * be made. The update is conditional, so of several instances only one takes a row; PostgreSQL
  * instances also skip rows another is claiming. A leased row is due again when its lease ends:
  * an instance that dies mid-attempt leaves it to be retried then.
  */
-export async function claimDueDeliveries(db: Db, claim: { now: number; leaseUntil: number; runner: string; limit: number }): Promise<ClaimedDelivery[]> {
+export function claimDueDeliveries(db: Db, claim: { now: number; leaseUntil: number; runner: string; limit: number }): Promise<ClaimedDelivery[]> {
   const { now, leaseUntil, runner, limit } = claim;
-  let due = db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .limit(limit);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) due = due.forUpdate().skipLocked();
-  return db
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), lease_until: leaseUntil, leased_by: runner, next_attempt_at: leaseUntil }))
-    .where('id', 'in', due)
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-    .returning(['id', 'endpoint_id', 'event_id', 'attempts'])
-    .execute();
-}
-
-/** What each claimed delivery sends, and where: the event's stored body and the endpoint's URL and sealed secret. */
-export function deliveryMessages(db: Db, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('events as e', 'e.id', 'd.event_id')
-    .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
-    .select(['d.id', 'd.mode', 'd.event_id', 'e.body', 'w.id as endpoint_id', 'w.url', 'w.secret_sealed'])
-    .where('d.id', 'in', ids)
-    .execute();
+  return runStatement<ClaimedDelivery>(db, CLAIM_DUE, [leaseUntil, runner, leaseUntil, now, limit, now, now]);
 }
 
 export type DeliveryOutcome = {

@@ -16,6 +16,11 @@ export async function endpointsTaking(db: Db, owner: Owner, name: EventName): Pr
   return rows.filter((row) => (JSON.parse(row.events) as string[]).includes(name)).map((row) => row.id);
 }
 
+/** What the delivery worker needs of endpoints, deleted ones included: a delivery claimed before the delete is still sent. */
+export function endpointTargets(db: Db, ids: string[]) {
+  return db.selectFrom('webhook_endpoints').select(['id', 'url', 'mode', 'secret_sealed']).where('id', 'in', ids).execute();
+}
+
 export async function insertEndpoint(db: Db, endpoint: WebhookEndpointsTable): Promise<void> {
   await db.insertInto('webhook_endpoints').values(endpoint).execute();
 }
