@@ -65,11 +65,18 @@ describe('webhook delivery', () => {
   it('fails twice, then 200: the same event three times, each signed for its own attempt; succeeded with attempts 3', async () => {
     receiver = await startReceiver((_request, n) => ({ status: n <= 2 ? 500 : 200 }));
     const endpoint = await endpointAt(receiver.url);
+    const requested = Date.now();
     const charge = await createCharge(api, TEST_PANS.visa);
     const committed = Date.now();
     const eventId = await createdEventOf(charge.id);
 
     const delivery = await settled(eventId, endpoint.id, 20_000);
+    // Its id: whd_, then the time it was queued (12 hex digits of milliseconds), then 12 random hex digits.
+    const [stored] = await queryStore(server.dataDir, 'select id from webhook_deliveries where event_id = ? and endpoint_id = ?', [eventId, endpoint.id]);
+    expect(String(stored?.id)).toMatch(/^whd_[0-9a-f]{24}$/);
+    const queuedAt = parseInt(String(stored?.id).slice(4, 16), 16);
+    expect(queuedAt).toBeGreaterThanOrEqual(requested);
+    expect(queuedAt).toBeLessThanOrEqual(committed);
     // The first attempt starts within 2 s of the commit the API acknowledged.
     expect((receiver.received[0]?.at ?? Infinity) - committed).toBeLessThan(2_000);
     expect(delivery).toMatchObject({ type: 'webhook_delivery', event: eventId, status: 'succeeded', attempts: 3, last_status_code: 200, last_error: null, next_attempt: null });
