@@ -9,6 +9,9 @@ import { type SyncWal, walSyncer } from './wal-sync.ts';
 
 type Db = { items: { name: string } };
 
+let close: (() => Promise<void>) | undefined;
+afterEach(() => close?.());
+
 function open(sync?: SyncWal) {
   const file = join(mkdtempSync(join(tmpdir(), 'group-commit-')), 'test.sqlite3');
   const sqlite = new SqliteDatabase(file);
@@ -22,7 +25,19 @@ function open(sync?: SyncWal) {
   const observer = new SqliteDatabase(file, { readonly: true });
   const committed = () => (observer.prepare('select name from items order by name').all() as Array<{ name: string }>).map((row) => row.name);
   const insert = (name: string) => db.transaction().execute((tx) => tx.insertInto('items').values({ name }).execute());
-  return { db, group, committed, insert, close: () => (observer.close(), wal.close(), db.destroy()) };
+  close = () => (observer.close(), wal.close(), db.destroy());
+  return { db, group, committed, insert };
+}
+
+/** A store whose first batch ('a') has committed and whose sync has begun and is held: `ack` is that batch's acknowledgement. */
+async function batchAwaitingSync() {
+  const syncs = heldSyncs();
+  const store = open(syncs.sync);
+  await store.insert('a');
+  const syncStarted = syncs.nextCall();
+  const ack = store.group.durable();
+  await syncStarted;
+  return { syncs, store, ack };
 }
 
 /** A sync that completes only when the test says so, as a slow disk would. */
@@ -49,13 +64,9 @@ function settled(promise: Promise<unknown>): Promise<boolean> {
   ]);
 }
 
-let close: (() => Promise<void>) | undefined;
-afterEach(() => close?.());
-
 describe('group commit', () => {
   it('acknowledges a transaction only once a commit has made it visible to other connections', async () => {
     const store = open();
-    close = store.close;
     await store.insert('a');
     expect(store.committed()).toEqual([]);
     await store.group.durable();
@@ -64,7 +75,6 @@ describe('group commit', () => {
 
   it('makes concurrent transactions durable together, and a rolled-back one leaves the others intact', async () => {
     const store = open();
-    close = store.close;
     const names = ['a', 'b', 'c', 'd', 'e'];
     const results = await Promise.allSettled(
       names.map(async (name) => {
@@ -80,13 +90,7 @@ describe('group commit', () => {
   });
 
   it('acknowledges a batch only after a sync that began after its COMMIT has completed', async () => {
-    const syncs = heldSyncs();
-    const store = open(syncs.sync);
-    close = store.close;
-    await store.insert('a');
-    const firstSync = syncs.nextCall();
-    const ackA = store.group.durable();
-    await firstSync;
+    const { syncs, store, ack: ackA } = await batchAwaitingSync();
     // Committed (other connections see it) but not yet on disk: no acknowledgement.
     expect(store.committed()).toEqual(['a']);
     expect(await settled(ackA)).toBe(false);
@@ -112,13 +116,7 @@ describe('group commit', () => {
   });
 
   it('fails the waiters of a failed sync, and acknowledges nothing after it', async () => {
-    const syncs = heldSyncs();
-    const store = open(syncs.sync);
-    close = store.close;
-    await store.insert('a');
-    const firstSync = syncs.nextCall();
-    const ackA = store.group.durable();
-    await firstSync;
+    const { syncs, store, ack: ackA } = await batchAwaitingSync();
     await store.insert('b');
     const ackB = store.group.durable();
     syncs.calls[0]!.fail(new Error('EIO'));
@@ -132,7 +130,6 @@ describe('group commit', () => {
   it('drain commits an open batch that nobody waits for and resolves once it is synced, as on shutdown', async () => {
     const syncs = heldSyncs();
     const store = open(syncs.sync);
-    close = store.close;
     await store.insert('z');
     const sync = syncs.nextCall();
     const drained = store.group.drain();
