@@ -79,9 +79,18 @@ export class GroupCommit {
     });
   }
 
+  /**
+   * Commits the open batch now, unless a transaction is still running in it; its callers are
+   * acknowledged by the next sync as ever. For a caller that holds the connection (no transaction
+   * can begin) and needs the write lock free: the WAL's truncation.
+   */
+  commitOpenBatch(): void {
+    if (!this.#inTransaction) this.#flush();
+  }
+
   /** Commits the open batch now and resolves once it is on disk: for shutdown. */
   drain(): Promise<void> {
-    if (!this.#inTransaction) this.#flush();
+    this.commitOpenBatch();
     return new Promise((resolve, reject) => this.#synced.wait({ resolve, reject }));
   }
 
