@@ -82,7 +82,7 @@ export class GroupCommit {
   /**
    * Commits the open batch now, unless a transaction is still running in it; its callers are
    * acknowledged by the next sync as ever. For a caller that holds the connection (no transaction
-   * can begin) and needs the write lock free: the WAL's truncation.
+   * can begin) and needs the write lock free: the WAL's restart.
    */
   commitOpenBatch(): void {
     if (!this.#inTransaction) this.#flush();

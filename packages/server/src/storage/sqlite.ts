@@ -36,16 +36,16 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
   const database = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ database }, group, database.prepare) });
   await migrate(db);
-  const checkpointer = startCheckpointer(file, checkpoints, {
-    // Holding the connection, no transaction or read can start until the WAL is emptied.
-    paused: (truncate) =>
+  const checkpointer = await startCheckpointer(file, checkpoints, {
+    // Holding the connection, no transaction or read can start until the WAL has been copied back.
+    paused: (restart) =>
       db.connection().execute(async () => {
         group.commitOpenBatch();
-        await truncate();
+        await restart();
       }),
     failed(error) {
       // SQLite's own checkpoints again, inside the COMMITs, as at 10,000 pages before: slower, never unbounded.
-      sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_CHECKPOINTS.truncateAtPages}`);
+      sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_CHECKPOINTS.restartAtPages}`);
       process.emitWarning(`WAL checkpoints are back on the main thread: ${error instanceof Error ? error.message : String(error)}`);
     },
   });

@@ -3,13 +3,13 @@
  * eight concurrent writers until killed, printing the number of each row once it is acknowledged
  * (stdout is a pipe: written synchronously on Linux, so a printed row was acknowledged).
  *
- *   node --import tsx wal-checkpointer.test-writer.ts DIR EVERY_MS TRUNCATE_AT_PAGES
+ *   node --import tsx wal-checkpointer.test-writer.ts DIR EVERY_MS RESTART_AT_PAGES
  */
 import { sql } from 'kysely';
 import { openSqliteStore } from './sqlite.ts';
 
-const [dataDir = '', everyMs, truncateAtPages] = process.argv.slice(2);
-const store = await openSqliteStore(dataDir, { everyMs: Number(everyMs), truncateAtPages: Number(truncateAtPages) });
+const [dataDir = '', everyMs, restartAtPages] = process.argv.slice(2);
+const store = await openSqliteStore(dataDir, { everyMs: Number(everyMs), restartAtPages: Number(restartAtPages) });
 // Rows of about 1 KB: a few per page, so the WAL grows by many pages.
 const padding = 'x'.repeat(1_000);
 let next = 0;
