@@ -34,7 +34,8 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
   const wal = walSyncer(`${file}-wal`);
   const group = new GroupCommit(sqlite, wal.sync);
   const database = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ database }, group, database.prepare) });
+  const dialect = new GroupCommitSqliteDialect({ database }, group, database.prepare);
+  const db = new Kysely<Database>({ dialect });
   await migrate(db);
   const checkpointer = await startCheckpointer(file, checkpoints, {
     // Holding the connection, no transaction or read can start until the WAL has been copied back.
@@ -50,7 +51,7 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
     },
   });
   async function transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const result = await db.transaction().execute(work);
+    const result = await dialect.transaction(db, work);
     await group.durable();
     return result;
   }
