@@ -5,11 +5,12 @@ import type { Connection, Db } from './db.ts';
 import { makePrivateFile, prepareDataDirectory, restrictIfPresent } from './file-modes.ts';
 import { GroupCommit, GroupCommitSqliteDialect } from './group-commit.ts';
 import { migrate } from './migrate.ts';
+import { type CheckpointPolicy, DEFAULT_CHECKPOINTS, startCheckpointer } from './wal-checkpointer.ts';
 import { walSyncer } from './wal-sync.ts';
 import type { Database } from './schema.ts';
 
 /** The embedded store: one SQLite file in the data directory, WAL, every commit fsynced (grouped) before it is acknowledged. */
-export async function openSqliteStore(dataDir: string): Promise<Connection> {
+export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPolicy = DEFAULT_CHECKPOINTS): Promise<Connection> {
   prepareDataDirectory(dataDir);
   const file = join(dataDir, 'payframe.sqlite3');
   // SQLite gives the WAL and SHM files the database file's mode: making it 0600 first covers all three.
@@ -28,17 +29,29 @@ export async function openSqliteStore(dataDir: string): Promise<Connection> {
   // from the OS's file cache. 64 MB kept every page the flows wrote and took the server past 200 MB of RSS.
   sqlite.pragma('cache_size = -16384');
   sqlite.pragma('foreign_keys = ON');
-  // A checkpoint runs inside a COMMIT on the main thread and writes each page it finds once, however
-  // many commits rewrote it: at 10,000 WAL pages (40 MB) instead of 1,000 the same index pages are
-  // copied back far less often.
-  sqlite.pragma('wal_autocheckpoint = 10000');
+  // Checkpoints run on a worker thread (wal-checkpointer.ts), not inside a COMMIT on this one.
+  sqlite.pragma('wal_autocheckpoint = 0');
   const wal = walSyncer(`${file}-wal`);
   const group = new GroupCommit(sqlite, wal.sync);
   const database = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ database }, group, database.prepare) });
+  const dialect = new GroupCommitSqliteDialect({ database }, group, database.prepare);
+  const db = new Kysely<Database>({ dialect });
   await migrate(db);
+  const checkpointer = await startCheckpointer(file, checkpoints, {
+    // Holding the connection, no transaction or read can start until the WAL has been copied back.
+    paused: (restart) =>
+      db.connection().execute(async () => {
+        group.commitOpenBatch();
+        await restart();
+      }),
+    failed(error) {
+      // SQLite's own checkpoints again, inside the COMMITs, as at 10,000 pages before: slower, never unbounded.
+      sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_CHECKPOINTS.restartAtPages}`);
+      process.emitWarning(`WAL checkpoints are back on the main thread: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  });
   async function transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const result = await db.transaction().execute(work);
+    const result = await dialect.transaction(db, work);
     await group.durable();
     return result;
   }
@@ -48,6 +61,7 @@ export async function openSqliteStore(dataDir: string): Promise<Connection> {
     write: transaction,
     async close() {
       try {
+        await checkpointer.close();
         await group.drain();
       } finally {
         wal.close();

@@ -1,35 +1,11 @@
-import SqliteDatabase from 'better-sqlite3';
-import { type CompiledQuery, Kysely, Migrator, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { settledEventsAfter, streamStart } from '../repositories/event-stream.ts';
 import { listChargeRows } from '../repositories/lists.ts';
 import { eraseExpiredTokenSecrets, pendingPastDeadline } from '../repositories/sweeps.ts';
-import type { Database } from '../schema.ts';
-import { MIGRATIONS } from './index.ts';
+import { plansOf } from './query-plans.ts';
 
 /** The queries that read the indexes 010 changed still search them, not the whole table. */
 describe('010-sqlite-lean-indexes', () => {
-  async function plansOf(work: (db: Kysely<Database>) => Promise<unknown>): Promise<string[]> {
-    const sqlite = new SqliteDatabase(':memory:');
-    const queries: CompiledQuery[] = [];
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
-      log: (event) => void queries.push(event.query),
-    });
-    await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateToLatest();
-    queries.length = 0;
-    await work(db);
-    const plans = queries.map((query) =>
-      sqlite
-        .prepare(`explain query plan ${query.sql}`)
-        .all(...query.parameters)
-        .map((row) => (row as { detail: string }).detail)
-        .join('\n'),
-    );
-    await db.destroy();
-    return plans;
-  }
-
   it('keeps the sweepers on their partial indexes', async () => {
     const [, pending] = await plansOf((db) => pendingPastDeadline(db, 1000, 100));
     expect(pending).toMatch(/SEARCH charges USING INDEX charges_pending_deadline \(created_at<\?\)/);

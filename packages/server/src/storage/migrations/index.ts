@@ -9,6 +9,7 @@ import * as threeDSTransStatus from './007-threeds-trans-status.ts';
 import * as dashboard from './008-dashboard.ts';
 import * as keyGeneration from './009-key-generation.ts';
 import * as sqliteLeanIndexes from './010-sqlite-lean-indexes.ts';
+import * as sqlitePartialTxnReference from './011-sqlite-partial-txn-reference.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '008-dashboard': dashboard,
   '009-key-generation': keyGeneration,
   '010-sqlite-lean-indexes': sqliteLeanIndexes,
+  '011-sqlite-partial-txn-reference': sqlitePartialTxnReference,
 };

@@ -1,7 +1,7 @@
 import type { Mode } from '@payframe/contract';
 import type { Db } from '../db.ts';
 import type { ChargesTable, TokensTable } from '../schema.ts';
-import { allColumns, type BoundStatement, columnList, placeholders, portable, rowOf, runStatement } from '../statements.ts';
+import { allColumns, type BoundStatement, columnList, placeholders, portable, rowReader, runStatement } from '../statements.ts';
 import type { Owner } from './owned.ts';
 import { TOKEN_COLUMNS } from './tokens.ts';
 
@@ -24,10 +24,13 @@ const FIND_CHARGE_WITH_TOKEN = portable(
   from charges c join tokens t on t.id = c.token_id where c.id = $1 and c.account_id = $2 and c.mode = $3`,
 );
 
+const chargeOf = rowReader<ChargesTable>(CHARGE_COLUMNS);
+const tokenOf = rowReader<TokensTable>(TOKEN_COLUMNS, 't_');
+
 export async function findChargeWithToken(db: Db, owner: Owner, id: string): Promise<{ charge: ChargesTable; token: TokensTable } | undefined> {
   const [row] = await runStatement<Record<string, unknown>>(db, FIND_CHARGE_WITH_TOKEN, [id, owner.accountId, owner.mode]);
   if (!row) return undefined;
-  return { charge: rowOf<ChargesTable>(row, CHARGE_COLUMNS), token: rowOf<TokensTable>(row, TOKEN_COLUMNS, 't_') };
+  return { charge: chargeOf(row), token: tokenOf(row) };
 }
 
 const MOVED_COLUMNS = [
