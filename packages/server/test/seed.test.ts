@@ -2,7 +2,7 @@ import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client } from './client.ts';
 import { everyRow, queryStore } from './database.ts';
-import { cli, createKeys, startServer, storeArgs, type TestServer } from './harness.ts';
+import { cli, createKeys, startServer, storeArgs, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
 
 /** `payframe seed` fills an account in bulk; the lists then read it like any other. */
 
@@ -116,6 +116,18 @@ describe('payframe seed', () => {
     expect(leaks).toEqual([]);
     const [sealed] = await queryStore(server.dataDir, 'select count(*) as n from tokens where card_secret is not null or used_at is null');
     expect(Number(sealed!.n)).toBe(0);
+  });
+
+  it('leaves planner statistics for the lists, and on SQLite no STAT4 samples, with which SQLite recompiles every read of a charge by id', async () => {
+    if (TEST_POSTGRES_URL) {
+      const [analyzed] = await queryStore(server.dataDir, "select count(*) as n from pg_stats where tablename = 'charges'");
+      expect(Number(analyzed!.n)).toBeGreaterThan(0);
+      return;
+    }
+    const [counts] = await queryStore(server.dataDir, "select count(*) as n from sqlite_stat1 where tbl = 'charges'");
+    expect(Number(counts!.n)).toBeGreaterThan(0);
+    const [samples] = await queryStore(server.dataDir, 'select count(*) as n from sqlite_stat4');
+    expect(Number(samples!.n)).toBe(0);
   });
 
   it('pages a created range both ways, from cursors inside it and outside it', async () => {
