@@ -1,5 +1,6 @@
 // Builds the widget into dist/: the frame app (frame.html + hashed, immutable assets) and the loader
 // (payframe.js, one IIFE at a stable URL). `npm ci` runs this through the root `prepare` script.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -102,6 +103,46 @@ function compactPage(): Plugin {
   };
 }
 
+/** What the server puts in the frame's Content-Security-Policy: the hashes of the page's inline script and style. */
+export const FRAME_CSP_FILE = 'frame-csp.json';
+
+/**
+ * The frame's script and styles inlined into frame.html: a cold mount waits for the page's round trip
+ * only, not for a second one for its assets. The server allows exactly these by hash (FRAME_CSP_FILE).
+ */
+function inlineAssets(): Plugin {
+  return {
+    name: 'payframe:inline-assets',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle['frame.html'];
+      if (page?.type !== 'asset') throw new Error('frame.html is missing from the bundle');
+      let html = String(page.source);
+      const hashes = { scripts: [] as string[], styles: [] as string[] };
+      for (const file of Object.values(bundle)) {
+        if (file === page) continue;
+        const text = file.type === 'chunk' ? file.code : String(file.source);
+        // The HTML parser ends an inline script or style at the first `</`-tag of its name, wherever it is.
+        if (/<\/(script|style)|<!--/i.test(text)) throw new Error(`${file.fileName} cannot be inlined: it contains a closing tag or a comment opener`);
+        const hash = `sha256-${createHash('sha256').update(text).digest('base64')}`;
+        const url = `./${file.fileName}`;
+        if (file.type === 'chunk' && html.includes(`<script type="module" src="${url}"></script>`)) {
+          html = html.replace(`<script type="module" src="${url}"></script>`, () => `<script type="module">${text}</script>`);
+          hashes.scripts.push(hash);
+        } else if (file.fileName.endsWith('.css') && html.includes(`<link rel="stylesheet" href="${url}">`)) {
+          html = html.replace(`<link rel="stylesheet" href="${url}">`, () => `<style>${text}</style>`);
+          hashes.styles.push(hash);
+        } else {
+          throw new Error(`${file.fileName} is not referenced by frame.html as a script or stylesheet`);
+        }
+        delete bundle[file.fileName];
+      }
+      page.source = html;
+      this.emitFile({ type: 'asset', fileName: FRAME_CSP_FILE, source: `${JSON.stringify(hashes)}\n` });
+    },
+  };
+}
+
 async function buildFrame(outDir: string): Promise<void> {
   await build({
     configFile: false,
@@ -109,7 +150,7 @@ async function buildFrame(outDir: string): Promise<void> {
     root: join(widgetRoot, 'src/frame'),
     // Relative asset URLs: frame.html finds ./assets/… wherever the server mounts it.
     base: './',
-    plugins: [inlineEvaluated(), compactPage()],
+    plugins: [inlineEvaluated(), compactPage(), inlineAssets()],
     // h(type, props, ...children) is shorter in every element than the automatic runtime's jsx(type, { children }).
     oxc: { jsx: { runtime: 'classic', pragma: 'h', pragmaFrag: 'Fragment' }, jsxInject: "import { h, Fragment } from 'preact'" },
     build: {
