@@ -58,6 +58,8 @@ describe('bundle sizes', () => {
     const [scripts, styles] = [inline('script'), inline('style')];
     expect([scripts.length, styles.length]).toEqual([1, 1]);
     expect(page).toContain('<script type="module">');
+    // The compile hint must be the script's first line, where V8 looks for it.
+    expect(scripts[0]).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
     expect(JSON.parse(readFileSync(join(outDir, 'frame-csp.json'), 'utf8'))).toEqual({ scripts: scripts.map(hashOf), styles: styles.map(hashOf) });
   });
 });
