@@ -42,6 +42,8 @@ describe('HTML pages', () => {
     expect(frame.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expectBaseline(frame);
     expect(frame.headers.get('x-frame-options')).toBeNull();
+    // The process hint would cost every cold mount a second renderer start (widget-assets.ts).
+    expect(frame.headers.get('origin-agent-cluster')).toBeNull();
     const csp = frame.headers.get('content-security-policy') ?? '';
     for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'none'", 'frame-ancestors *']) {
       expect(csp).toContain(directive);
