@@ -1,5 +1,6 @@
-// Builds the widget into dist/: the frame app (frame.html + hashed, immutable assets) and the loader
-// (payframe.js, one IIFE at a stable URL). `npm ci` runs this through the root `prepare` script.
+// Builds the widget into dist/: the frame app (frame.html with its script and styles inline, and their
+// hashes for its CSP in frame-csp.json) and the loader (payframe.js, one IIFE at a stable URL). `npm ci`
+// runs this through the root `prepare` script.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -95,7 +96,7 @@ export function dataModule(exported: Array<[string, unknown]>): string {
   return lines.join('\n');
 }
 
-/** The page without the whitespace between its tags, and without `crossorigin` on its own same-origin assets. */
+/** The page without the whitespace between its tags, and without `crossorigin` on its own same-origin assets (until inlined). */
 function compactPage(): Plugin {
   return {
     name: 'payframe:compact-page',
@@ -150,7 +151,7 @@ async function buildFrame(outDir: string): Promise<void> {
     configFile: false,
     logLevel: 'warn',
     root: join(widgetRoot, 'src/frame'),
-    // Relative asset URLs: frame.html finds ./assets/… wherever the server mounts it.
+    // Relative asset URLs (./assets/…), the names inlineAssets() looks for in the page.
     base: './',
     plugins: [inlineEvaluated(), compactPage(), inlineAssets()],
     // h(type, props, ...children) is shorter in every element than the automatic runtime's jsx(type, { children }).
@@ -164,7 +165,7 @@ async function buildFrame(outDir: string): Promise<void> {
       // terser with two passes leaves the frame about 170 B gzipped smaller than the default minifier does.
       minify: 'terser',
       terserOptions: { module: true, ecma: 2020, compress: { passes: 3, pure_getters: true, unsafe: true, unsafe_arrows: true, unsafe_methods: true } },
-      // The frame's CSP allows scripts from its own origin only; the polyfill would add nothing useful.
+      // The frame's CSP allows its one inline script only; the polyfill would add nothing useful.
       modulePreload: { polyfill: false },
       // terser is the slow step by design; rolldown would report it on every build.
       rolldownOptions: { input: join(widgetRoot, 'src/frame/frame.html'), checks: { pluginTimings: false } },

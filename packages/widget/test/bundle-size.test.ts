@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWidget } from '../scripts/build.ts';
+import { buildWidget, FRAME_CSP_FILE } from '../scripts/build.ts';
 
 /** docs/design.md "The widget", "Budgets": what the merchant page loads, and what the iframe loads, gzipped. */
 const LOADER_BUDGET = 3 * 1024;
@@ -51,7 +51,7 @@ describe('bundle sizes', () => {
   });
 
   it('inlines the frame\'s script and styles, and writes their hashes for its Content-Security-Policy', () => {
-    expect(readdirSync(outDir).sort()).toEqual(['frame-csp.json', 'frame.html', 'frame.html.gz', 'payframe.js', 'payframe.js.gz']);
+    expect(readdirSync(outDir).sort()).toEqual([FRAME_CSP_FILE, 'frame.html', 'frame.html.gz', 'payframe.js', 'payframe.js.gz']);
     const page = readFileSync(join(outDir, 'frame.html'), 'utf8');
     const inline = (tag: string) => [...page.matchAll(new RegExp(`<${tag}[^>]*>([^]*?)</${tag}>`, 'g'))].map((match) => match[1] ?? '');
     const hashOf = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
@@ -60,6 +60,6 @@ describe('bundle sizes', () => {
     expect(page).toContain('<script type="module">');
     // The compile hint must be the script's first line, where V8 looks for it.
     expect(scripts[0]).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
-    expect(JSON.parse(readFileSync(join(outDir, 'frame-csp.json'), 'utf8'))).toEqual({ scripts: scripts.map(hashOf), styles: styles.map(hashOf) });
+    expect(JSON.parse(readFileSync(join(outDir, FRAME_CSP_FILE), 'utf8'))).toEqual({ scripts: scripts.map(hashOf), styles: styles.map(hashOf) });
   });
 });
