@@ -48,9 +48,9 @@ test('a shopper types a card and the merchant gets a token, never the number', a
   const coldMs = await checkout.page.evaluate(() => window.readyAfterMs);
   const warmMs = await mountAgain(checkout);
   test.info().annotations.push({ type: 'mount() → ready', description: `cold ${coldMs.toFixed(0)} ms, warm ${warmMs.toFixed(0)} ms` });
-  // The target is 150 ms (npm run bench:widget). The first mount fetches the frame and its assets and
+  // The target is 150 ms (npm run bench:widget). The first mount fetches the frame page and
   // took about 1 s at p95 on a loaded machine, so it only has to stay within 3 s; a second mount,
-  // with them cached, has 1 s, which still catches a frame that got slow to start.
+  // with it cached, has 1 s, which still catches a frame that got slow to start.
   expect(coldMs).toBeLessThan(3_000);
   expect(warmMs).toBeLessThan(1_000);
   await expect(checkout.page.locator('iframe[name="payframe-card"]')).toHaveAttribute('title', 'Secure card payment form');

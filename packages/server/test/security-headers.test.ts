@@ -42,10 +42,15 @@ describe('HTML pages', () => {
     expect(frame.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expectBaseline(frame);
     expect(frame.headers.get('x-frame-options')).toBeNull();
+    // The process hint would cost every cold mount a second renderer start (widget-assets.ts).
+    expect(frame.headers.get('origin-agent-cluster')).toBeNull();
     const csp = frame.headers.get('content-security-policy') ?? '';
-    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'none'", 'frame-ancestors *']) {
+    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'none'", 'frame-ancestors *']) {
       expect(csp).toContain(directive);
     }
+    // Its one script and one stylesheet are inline, each allowed by its hash alone.
+    expect(csp).toMatch(/script-src 'sha256-[\w+/]+=*';/);
+    expect(csp).toMatch(/style-src 'sha256-[\w+/]+=*';/);
     expect(csp).not.toContain('unsafe');
     expect(frame.headers.get('cache-control')).toBe('no-cache');
   });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -19,14 +19,16 @@ async function serve(distDir: string): Promise<FastifyInstance> {
   return app;
 }
 
+const SCRIPT_HASH = 'sha256-c2NyaXB0IGhhc2ggb2YgdGhlIGZyYW1lIHBhZ2UhIQ==';
+const STYLE_HASH = 'sha256-c3R5bGUgaGFzaCBvZiB0aGUgZnJhbWUgcGFnZSEhIQ==';
+
 function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'payframe-dist-'));
   dirs.push(dir);
-  mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'payframe.js'), 'window.Payframe=1;');
   writeFileSync(join(dir, 'payframe.js.gz'), gzipSync('window.Payframe=1;'));
   writeFileSync(join(dir, 'frame.html'), '<!doctype html>');
-  writeFileSync(join(dir, 'assets', 'frame-AbCd1234.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'frame-csp.json'), JSON.stringify({ scripts: [SCRIPT_HASH], styles: [STYLE_HASH] }));
   return dir;
 }
 
@@ -57,15 +59,32 @@ describe('widget asset routes', () => {
     expect(gzipped.headers.vary).toBe('accept-encoding');
   });
 
-  it('serves hashed assets as immutable, and nothing outside the built names', async () => {
+  it('serves the frame page revalidated, allowing its inline script and style by the build\'s hashes only', async () => {
     const app = await serve(fakeDist());
-    const asset = await app.inject('/v2/widget/assets/frame-AbCd1234.js');
-    expect(asset.statusCode).toBe(200);
-    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const url of ['/v2/widget/assets/frame-missing1.js', '/v2/widget/assets/..%2Fpayframe.js', '/v2/widget/assets/frame.html']) {
+    const page = await app.inject('/v2/widget/frame.html');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe('<!doctype html>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const directives = String(page.headers['content-security-policy']).split('; ');
+    expect(directives).toContain(`script-src '${SCRIPT_HASH}'`);
+    expect(directives).toContain(`style-src '${STYLE_HASH}'`);
+    expect(directives).toContain('frame-ancestors *');
+  });
+
+  it('answers the frame page as not built when the build left no hashes for it', async () => {
+    const dir = fakeDist();
+    rmSync(join(dir, 'frame-csp.json'));
+    const app = await serve(dir);
+    const page = await app.inject('/v2/widget/frame.html');
+    expect(page.statusCode).toBe(500);
+    expect(page.json().error.message).toContain('not built');
+  });
+
+  it('serves no files of the build beyond the loader and the frame page', async () => {
+    const app = await serve(fakeDist());
+    for (const url of ['/v2/widget/frame-csp.json', '/v2/widget/assets/frame-AbCd1234.js', '/v2/widget/..%2Fpayframe.js']) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(404);
-      expect(response.json().error.code).toBe('ROUTE_NOT_FOUND');
     }
   });
 });
