@@ -31,7 +31,8 @@ const INTERRUPTED: SendResult = { statusCode: null, error: 'interrupted: the ser
 export function webhookSender(options: { timeoutMs?: number } = {}): WebhookSender {
   const timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
   const timedOut: SendResult = { statusCode: null, error: `timeout: no answer within ${timeoutMs / 1000} s` };
-  const pools = { maxRedirections: 0, maxResponseSize: MAX_RESPONSE_BYTES };
+  // undici's own header and body timers are off: the attempt's timer covers both.
+  const pools = { maxRedirections: 0, maxResponseSize: MAX_RESPONSE_BYTES, headersTimeout: 0, bodyTimeout: 0 };
   const agents: Record<Mode, Agent> = {
     test: new Agent({ ...pools, connect: { timeout: timeoutMs } }),
     live: new Agent({ ...pools, connect: { timeout: timeoutMs, lookup: publicOnlyLookup } }),
