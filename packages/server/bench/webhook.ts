@@ -42,6 +42,9 @@ function formatComparison(without: Figures | null, withWebhook: Figures | null):
     const perDelivery = cpuMsPerDelivery(without, withWebhook);
     if (perDelivery !== null) lines.push(`server CPU per delivery: ${perDelivery.toFixed(3)} ms (the flow's extra CPU spread over the webhooks received)`);
     lines.push(`load average (1 min) before each run: ${without.loadAverage1m.toFixed(2)}, ${withWebhook.loadAverage1m.toFixed(2)}`);
+    // On a shared box the two runs can meet different neighbours: a run beside a busy one is not comparable.
+    const others = (figures: Figures) => (figures.othersCpuPercent === null ? 'n/a' : `${figures.othersCpuPercent} %`);
+    lines.push(`other processes' CPU during each run (of one core): ${others(without)}, ${others(withWebhook)}`);
   }
   return lines.join('\n');
 }
