@@ -186,6 +186,9 @@ test('a viewer sees no mutation controls', async ({ browser }) => {
 test('a session that has ended sends the merchant back to the sign-in page with the message', async ({ browser }) => {
   const page = await newPage(browser);
   await signIn(page, demo);
+  // The charges page's one request has answered: a request still in flight when the cookie goes would
+  // meet the 401 first and leave the sign-in page in place of the link clicked below.
+  await expect(page.locator('div.table[aria-busy="false"]')).toBeVisible();
   // The server forgets the session when the cookie is gone, as when it expires: the next request is a 401.
   await page.context().clearCookies();
   await page.getByTestId('nav-keys').click();
