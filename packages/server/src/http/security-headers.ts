@@ -43,13 +43,14 @@ export function registerSecurityHeaders(app: FastifyInstance, defaults: HelmetOp
     let headers = byOptions.get(own);
     if (!headers) {
       // HelmetOptions forbids aliases side by side, which a spread cannot show: ours use one name each.
-      headers = helmetHeaders({ ...defaults, ...own } as HelmetOptions);
+      // Spread as plain objects: typing the spread of two HelmetOptions took the compiler 5 s.
+      headers = helmetHeaders({ ...(defaults as object), ...(own as object) } as HelmetOptions);
       byOptions.set(own, headers);
     }
     return headers;
   };
   app.addHook('onRoute', (route) => {
-    if (route.helmet) route.config = Object.assign(route.config ?? {}, { helmet: route.helmet });
+    if (route.helmet) route.config = { ...route.config, helmet: route.helmet };
   });
   app.addHook('onRequest', (request, reply, done) => {
     const own = request.routeOptions.config.helmet;
