@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWidget, FRAME_CSP_FILE } from '../scripts/build.ts';
+import { buildWidget, COMPILE_HINT, FRAME_CSP_FILE } from '../scripts/build.ts';
 
 /** docs/design.md "The widget", "Budgets": what the merchant page loads, and what the iframe loads, gzipped. */
 const LOADER_BUDGET = 3 * 1024;
@@ -28,7 +28,10 @@ describe('bundle sizes', () => {
     const size = gzippedSize('payframe.js');
     await annotate(`loader payframe.js: ${size} B gzipped`);
     expect(size).toBeLessThanOrEqual(LOADER_BUDGET);
-    expect(readFileSync(join(outDir, 'payframe.js'), 'utf8')).not.toMatch(/\beval\(|new Function\(/);
+    const code = readFileSync(join(outDir, 'payframe.js'), 'utf8');
+    expect(code).not.toMatch(/\beval\(|new Function\(/);
+    // The compile hint must be the script's first line, where V8 looks for it.
+    expect(code.startsWith(COMPILE_HINT)).toBe(true);
   });
 
   it(`keeps the frame page, its script and styles inline, within ${FRAME_BUDGET} bytes gzipped`, async ({ annotate }) => {
