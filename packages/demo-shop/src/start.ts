@@ -47,6 +47,7 @@ async function main(): Promise<void> {
   const booting = new AbortController();
   const started = spawnServe({
     args: ['--demo', ...args.serveArgs],
+    configuredPort: true,
     ready: demoBannerUrl,
     echo: true,
     maxOutputChars: 64_000,

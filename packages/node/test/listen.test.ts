@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
+import { freePort } from '@payframe/server/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Payframe, SignatureVerificationError } from '../src/index.ts';
 import { chargeParams, createKeys, type RunningServer, spawnCli, startServer, TEST_CARDS, tokenParams } from './server.ts';
@@ -15,16 +15,8 @@ let receiverUrl: string;
 const received: Received[] = [];
 let listen: ReturnType<typeof spawnCli> | undefined;
 
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port: free } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return free;
-}
-
 beforeAll(async () => {
-  port = await freePort();
+  port = await freePort('127.0.0.1');
   server = await startServer({}, { port });
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];

@@ -54,8 +54,10 @@ export type ProgramOptions<T> = {
 export type ServerProcess = Omit<RunningProgram<string>, 'ready'> & { url: string };
 
 export type ServeOptions = Omit<ProgramOptions<string>, 'ready' | 'poll'> & {
-  /** Flags after `payframe serve`; `--port 0` is added unless they name a port. */
+  /** Flags after `payframe serve`; `--port 0` is added unless they name a port or `configuredPort` is set. */
   args?: string[];
+  /** Serve on the port its flags, PORT or its default (4000) name, as `npm start` does, instead of a free one. */
+  configuredPort?: boolean;
   /** Answers the server's URL once the output shows it is ready (default: the `payframe ready` log line). */
   ready?: (output: string) => string | null;
   /**
@@ -86,8 +88,8 @@ export function tempDataDir(prefix = 'payframe-test-'): string {
 
 /** Starts `payframe serve` as its own process and resolves once it takes requests. */
 export async function spawnServe(options: ServeOptions = {}): Promise<ServerProcess> {
-  const { args = [], ready = readyLogUrl, healthUrl, ...rest } = options;
-  const portArgs = args.some((arg) => arg === '--port' || arg.startsWith('--port=')) ? [] : ['--port', '0'];
+  const { args = [], ready = readyLogUrl, healthUrl, configuredPort = false, ...rest } = options;
+  const portArgs = configuredPort || args.some((arg) => arg === '--port' || arg.startsWith('--port=')) ? [] : ['--port', '0'];
   const poll = healthUrl ? async () => ((await healthy(healthUrl)) ? healthUrl : null) : undefined;
   const { ready: url, ...server } = await spawnNode(PAYFRAME_BIN, ['serve', ...portArgs, ...args], { ...rest, ready, ...(poll ? { poll } : {}) });
   return { url, ...server };
@@ -211,17 +213,27 @@ function stopProcess(child: ChildProcess, exited: Promise<Exit>, signal: NodeJS.
   return exited;
 }
 
-/** A port free right now on `host`, for a server whose URL must be known before it is ready. */
-export function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Below Linux's ephemeral range (32768-60999): the kernel hands those to every `listen(0)` and
+ * outgoing socket, so one probed there can be taken by a test server next door before ours binds it.
+ */
+const CHOSEN_PORTS = { low: 20_000, high: 32_767 };
+
+function portIsFree(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
   });
+}
+
+/** A port free right now on `host`, for a server whose URL must be known before it is ready. */
+export async function freePort(host: string): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = CHOSEN_PORTS.low + Math.floor(Math.random() * (CHOSEN_PORTS.high - CHOSEN_PORTS.low + 1));
+    if (await portIsFree(host, port)) return port;
+  }
+  throw new Error(`no free port on ${host} between ${CHOSEN_PORTS.low} and ${CHOSEN_PORTS.high}`);
 }
 
 /** Runs the real CLI, as an operator would; rejects (with stdout, stderr and code) when it fails. */
