@@ -5,13 +5,15 @@
 // in the server (about 40 MB of RSS). Loading a thousand separate modules from node_modules took
 // more than half of a start's CPU (1.5 s of it, and tests start servers by the hundred).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const cacheDir = join(root, '.build');
 const manifestFile = join(cacheDir, 'manifest.json');
+/** A bundle no start has used for this long is an earlier version of the sources. */
+const UNUSED_MS = 60 * 60 * 1000;
 
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL((await unchangedBundle()) ?? (await bundleSources())).href);
@@ -39,7 +41,19 @@ async function unchangedBundle() {
   const bundle = join(cacheDir, manifest.bundle);
   if (!existsSync(bundle)) return null;
   for (const [path, seen] of Object.entries(manifest.inputs)) if (fingerprint(path) !== seen) return null;
+  // Marks it in use, so that a rebuild in this checkout does not prune it (pruneUnused).
+  const now = new Date();
+  utimesSync(bundle, now, now);
   return bundle;
+}
+
+/** Each source change leaves a 6 MB bundle behind: old ones go when a new one is written. */
+function pruneUnused(kept) {
+  for (const name of readdirSync(cacheDir)) {
+    if (name === kept || !/^payframe-.+\.mjs$/.test(name)) continue;
+    const stats = statSync(join(cacheDir, name), { throwIfNoEntry: false });
+    if (stats && Date.now() - stats.mtimeMs > UNUSED_MS) rmSync(join(cacheDir, name), { force: true });
+  }
 }
 
 async function bundleSources() {
@@ -72,6 +86,7 @@ async function bundleSources() {
   if (!existsSync(bundle)) writeAtomically(bundle, code);
   const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((path) => [path, fingerprint(path)]));
   writeAtomically(manifestFile, JSON.stringify({ bundle: name, inputs }));
+  pruneUnused(name);
   return bundle;
 }
 
