@@ -34,6 +34,8 @@ export function readQueryLogs(paths: string[], flows: number, top = 12): Stateme
     merged.set(entry.text, { text: entry.text, count: sum.count + entry.count, failed: sum.failed + entry.failed, totalMs: sum.totalMs + entry.totalMs });
   }
   const entries = [...merged.values()];
+  // A server that ran flows sent statements: none counted means the counter patched another copy of pg.
+  if (logs.length > 0 && flows > 0 && entries.length === 0) throw new Error('--count-queries counted no statement: the server does not use the pg module query-counter.mjs patched');
   const waits = logs.reduce((sum, log) => ({ count: sum.count + log.poolWaits.count, totalMs: sum.totalMs + log.poolWaits.totalMs }), { count: 0, totalMs: 0 });
   const per = (value: number) => Math.round((100 * value) / Math.max(flows, 1)) / 100;
   const round2 = (value: number) => Math.round(value * 100) / 100;

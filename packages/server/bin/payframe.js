@@ -71,7 +71,9 @@ async function bundleSources() {
     sourcemap: 'external',
     logLevel: 'error',
     // Native addons load their .node files from their own directory; pg-native is pg's optional binding.
-    external: ['better-sqlite3', 'pg-native'],
+    // pg is loaded only for a database URL (storage/db.ts): outside, an embedded start does not even
+    // parse it, and `npm run bench -- --count-queries` observes the very module the server uses.
+    external: ['better-sqlite3', 'pg-native', 'pg'],
     // Bundled CommonJS dependencies still require Node's built-ins (and the external addons).
     banner: { js: "import { createRequire as __payframeRequire } from 'node:module'; const require = __payframeRequire(import.meta.url);" },
   });
@@ -84,7 +86,9 @@ async function bundleSources() {
   const bundle = join(cacheDir, name);
   mkdirSync(cacheDir, { recursive: true });
   if (!existsSync(bundle)) writeAtomically(bundle, code);
-  const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((path) => [path, fingerprint(path)]));
+  // This file too: it holds the bundle's options.
+  const sources = [...Object.keys(result.metafile.inputs), 'bin/payframe.js'];
+  const inputs = Object.fromEntries(sources.map((path) => [path, fingerprint(path)]));
   writeAtomically(manifestFile, JSON.stringify({ bundle: name, inputs }));
   pruneUnused(name);
   return bundle;

@@ -29,6 +29,8 @@ describe('the bin’s bundle cache', () => {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { bundle: string; inputs: Record<string, string> };
     expect(manifest.bundle).not.toBe('payframe-stale-test.mjs');
     expect(manifest.inputs['src/cli/index.ts']).not.toBe('1:1');
+    // The bundle's options live in the bin itself: changing them bundles again too.
+    expect(manifest.inputs['bin/payframe.js']).toMatch(/^\d+:[\d.]+$/);
   });
 
   it('deletes, when it writes a new bundle, the bundles no start has used for an hour, and keeps the others', async () => {
