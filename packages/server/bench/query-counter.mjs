@@ -6,22 +6,33 @@
  * restarting a shared PostgreSQL to load it. Plain JavaScript because the server runs without a
  * TypeScript loader (bin/payframe.js bundles the sources instead).
  *
+ * A statement sent while serving an HTTP request counts for the request; the others are the
+ * instance's background work (the key-generation poll, the webhook and sweeper probes), which runs
+ * at its own pace however many flows there are.
+ *
  * SIGUSR2 zeroes the counts (the bench sends it as the measured run starts); they are written as
  * JSON to $PAYFRAME_BENCH_QUERY_LOG when the process exits.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { subscribe } from 'node:diagnostics_channel';
 import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 
+const serving = new AsyncLocalStorage();
+// Published as the server emits 'request': what the handler then starts carries the mark.
+subscribe('http.server.request.start', () => serving.enterWith(true));
+
 const target = process.env.PAYFRAME_BENCH_QUERY_LOG;
 
-/** @type {Map<string, { count: number; failed: number; totalMs: number }>} */
+/** @type {Map<string, { count: number; background: number; failed: number; totalMs: number }>} */
 let statements = new Map();
 let poolWaits = { count: 0, totalMs: 0 };
 
-/** @param {string} text @param {number} startedAt @param {boolean} failed */
-function record(text, startedAt, failed) {
-  const entry = statements.get(text) ?? { count: 0, failed: 0, totalMs: 0 };
+/** @param {string} text @param {number} startedAt @param {boolean} background @param {boolean} failed */
+function record(text, startedAt, background, failed) {
+  const entry = statements.get(text) ?? { count: 0, background: 0, failed: 0, totalMs: 0 };
   entry.count += 1;
+  if (background) entry.background += 1;
   if (failed) entry.failed += 1;
   entry.totalMs += performance.now() - startedAt;
   statements.set(text, entry);
@@ -33,13 +44,14 @@ const query = pg.Client.prototype.query;
 pg.Client.prototype.query = /** @type {any} */ (
   function (...args) {
     const startedAt = performance.now();
+    const background = serving.getStore() !== true;
     const result = query.apply(this, /** @type {any} */ (args));
     const first = args[0];
     const text = String(typeof first === 'string' ? first : (first?.text ?? '(unknown)')).replace(/\s+/g, ' ').trim();
     if (result && typeof result.then === 'function') {
       result.then(
-        () => record(text, startedAt, false),
-        () => record(text, startedAt, true),
+        () => record(text, startedAt, background, false),
+        () => record(text, startedAt, background, true),
       );
     }
     return result;

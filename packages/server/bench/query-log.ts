@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const QUERY_COUNTER_URL = new URL('./query-counter.mjs', import.meta.url).href;
 export const QUERY_COUNTER_PATH = fileURLToPath(QUERY_COUNTER_URL);
 
-type Entry = { text: string; count: number; failed: number; totalMs: number };
+type Entry = { text: string; count: number; background: number; failed: number; totalMs: number };
 type Log = { pid: number; poolWaits: { count: number; totalMs: number }; statements: Entry[] };
 
 export type StatementShare = { text: string; perFlow: number; meanMs: number; msPerFlow: number; failed: number };
@@ -17,6 +17,8 @@ export type StatementCounts = {
   /** Measured run only: the counters are zeroed when it starts. */
   flows: number;
   statementsPerFlow: number;
+  /** Of those, the ones sent while serving the flows' requests; the rest is the instances' background work. */
+  requestStatementsPerFlow: number;
   /** A flow's statements' round trips, summed: the part of its latency spent waiting on the database. */
   dbMsPerFlow: number;
   poolWaitsPerFlow: number;
@@ -26,22 +28,30 @@ export type StatementCounts = {
   missing: number;
 };
 
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
 export function readQueryLogs(paths: string[], flows: number, top = 12): StatementCounts {
   const logs = paths.filter((path) => existsSync(path)).map((path) => JSON.parse(readFileSync(path, 'utf8')) as Log);
   const merged = new Map<string, Entry>();
   for (const entry of logs.flatMap((log) => log.statements)) {
-    const sum = merged.get(entry.text) ?? { text: entry.text, count: 0, failed: 0, totalMs: 0 };
-    merged.set(entry.text, { text: entry.text, count: sum.count + entry.count, failed: sum.failed + entry.failed, totalMs: sum.totalMs + entry.totalMs });
+    const sum = merged.get(entry.text) ?? { text: entry.text, count: 0, background: 0, failed: 0, totalMs: 0 };
+    merged.set(entry.text, {
+      text: entry.text,
+      count: sum.count + entry.count,
+      background: sum.background + entry.background,
+      failed: sum.failed + entry.failed,
+      totalMs: sum.totalMs + entry.totalMs,
+    });
   }
   const entries = [...merged.values()];
   // A server that ran flows sent statements: none counted means the counter patched another copy of pg.
   if (logs.length > 0 && flows > 0 && entries.length === 0) throw new Error('--count-queries counted no statement: the server does not use the pg module query-counter.mjs patched');
   const waits = logs.reduce((sum, log) => ({ count: sum.count + log.poolWaits.count, totalMs: sum.totalMs + log.poolWaits.totalMs }), { count: 0, totalMs: 0 });
   const per = (value: number) => Math.round((100 * value) / Math.max(flows, 1)) / 100;
-  const round2 = (value: number) => Math.round(value * 100) / 100;
   return {
     flows,
     statementsPerFlow: per(entries.reduce((sum, entry) => sum + entry.count, 0)),
+    requestStatementsPerFlow: per(entries.reduce((sum, entry) => sum + entry.count - entry.background, 0)),
     dbMsPerFlow: per(entries.reduce((sum, entry) => sum + entry.totalMs, 0)),
     poolWaitsPerFlow: per(waits.count),
     poolWaitMeanMs: round2(waits.totalMs / Math.max(waits.count, 1)),
@@ -55,7 +65,8 @@ export function readQueryLogs(paths: string[], flows: number, top = 12): Stateme
 
 export function formatStatementCounts(counts: StatementCounts): string[] {
   return [
-    `  statements     ${counts.statementsPerFlow} per flow (exact, counted in the servers' pg clients over the measured run, BEGIN/COMMIT included), ` +
+    `  statements     ${counts.statementsPerFlow} per flow (exact, counted in the servers' pg clients over the measured run, BEGIN/COMMIT included; ` +
+      `${counts.requestStatementsPerFlow} sent serving the flows' requests, ${round2(counts.statementsPerFlow - counts.requestStatementsPerFlow)} by background work), ` +
       `${counts.dbMsPerFlow} ms of round trips per flow; ${counts.poolWaitsPerFlow} pool checkouts per flow, mean wait ${counts.poolWaitMeanMs} ms` +
       `${counts.missing ? `  (${counts.missing} instance logs missing)` : ''}`,
     '    per flow  mean ms  ms/flow  statement (by total time)',
