@@ -1,6 +1,8 @@
+import { expectError } from '@payframe/contract/testing';
 import { describe, expect, it } from 'vitest';
+import { revokeKey } from '../src/services/api-keys.ts';
 import { client } from './client.ts';
-import { cli, startServer, tempDataDir } from './harness.ts';
+import { cli, createKeys, startServer, tempDataDir, withStoreOf } from './harness.ts';
 
 describe('payframe keys', () => {
   it('creates keys on a fresh data directory and prints exactly account, secretKey, publishableKey', async () => {
@@ -27,6 +29,25 @@ describe('payframe keys', () => {
     const again = await cli(['keys', 'revoke', secret?.id ?? '', '--json', '--data-dir', dataDir]);
     expect(again.code).toBe(1);
     expect(JSON.parse((await cli(['keys', 'list', '--json', '--data-dir', dataDir])).stdout)[0].revoked).toEqual(expect.any(Number));
+  });
+
+  it('revokes keys that a server on the same embedded store refuses at once, though it had them cached', async () => {
+    const dataDir = tempDataDir();
+    const server = await startServer({ dataDir });
+    try {
+      // Several rounds: the server's own poll of the key generation (every 250 ms) may land between
+      // a revocation and the next request by chance, not three times in a row.
+      for (let round = 0; round < 3; round++) {
+        const keys = await createKeys(dataDir, `revoked-at-once-${round}`);
+        const secret = client(server.url, keys.secretKey);
+        expect((await secret.get('/v2/test_helpers/clock')).status).toBe(200);
+        // The service `keys revoke` runs, on a connection of this process: not the server's.
+        expect(await withStoreOf(dataDir, (store) => revokeKey(store, keys.secretKey, Date.now()))).toBe(true);
+        expectError(await secret.get('/v2/test_helpers/clock'), 401, 'INVALID_API_KEY');
+      }
+    } finally {
+      await server.stop();
+    }
   });
 
   it('refuses bad arguments with a message and a non-zero exit', async () => {

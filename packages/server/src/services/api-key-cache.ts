@@ -49,9 +49,20 @@ export function apiKeyCache(store: Store): ApiKeyCache {
   // A failed read leaves checkedAt as it was: past TRUST_MS, requests read keys from the database.
   const poller = repeatingTask(POLL_MS, check);
   poller.run();
+  // Where the store knows cheaply that another process committed (a CLI revoke on the embedded
+  // store), the generation is read before any cached key is served again: refused at once there.
+  let rechecking: Promise<void> | null = null;
+  const recheck = () =>
+    check()
+      .catch(forget)
+      .finally(() => {
+        rechecking = null;
+      });
 
   return {
     async resolve(key, now) {
+      if (store.changedElsewhere?.()) rechecking ??= recheck();
+      if (rechecking) await rechecking;
       // By the key itself, which the request holds in memory anyway: a hit costs no hashing.
       const cached = performance.now() - checkedAt < TRUST_MS ? entries.get(key) : undefined;
       if (cached) {

@@ -17,6 +17,8 @@ export type Connection = {
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** See Store.write. */
   write<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /** See Store.changedElsewhere. */
+  changedElsewhere?: () => boolean;
   close(): Promise<void>;
 };
 
@@ -36,6 +38,11 @@ export type Store = {
    * costs no round trip, and a commit of its own would cost an fsync.
    */
   write<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Whether another process has committed to the store since the last call, where that costs
+   * next to nothing to know (SQLite's data_version); absent elsewhere.
+   */
+  changedElsewhere?: () => boolean;
   close(): Promise<void>;
 };
 
@@ -52,6 +59,7 @@ export async function openStore(location: StorageLocation): Promise<Store> {
     read: (work) => orUnavailable(() => work(connection.db)),
     transaction: (work) => orUnavailable(() => connection.transaction(work)),
     write: (work) => orUnavailable(() => connection.write(work)),
+    ...(connection.changedElsewhere ? { changedElsewhere: connection.changedElsewhere } : {}),
     close: () => connection.close(),
   };
 }

@@ -50,6 +50,15 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
       process.emitWarning(`WAL checkpoints are back on the main thread: ${error instanceof Error ? error.message : String(error)}`);
     },
   });
+  // Moves when another connection commits to the file (the CLI, say), never for this one's own commits.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let seenVersion = dataVersion.get();
+  function changedElsewhere(): boolean {
+    const version = dataVersion.get();
+    if (version === seenVersion) return false;
+    seenVersion = version;
+    return true;
+  }
   async function transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     const result = await dialect.transaction(db, work);
     await group.durable();
@@ -59,6 +68,7 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
     db,
     transaction,
     write: transaction,
+    changedElsewhere,
     async close() {
       try {
         await checkpointer.close();
