@@ -478,6 +478,11 @@ describe('403 PUBLISHABLE_KEY_NOT_ALLOWED', () => {
       await publishable.post(`/v2/charges/refund/${charge.id}`),
       await publishable.get('/v2/test_helpers/clock'),
       await publishable.post('/v2/test_helpers/clock', { advance_seconds: '1' }),
+      // Before the route and the method are judged (check order): another method on the token path, or no route at all.
+      await publishable.get('/v2/tokens'),
+      await publishable.request('DELETE', '/v2/tokens'),
+      await publishable.get('/v2/no_such_route'),
+      await publishable.post('/v2/no_such_route', {}),
     ]) {
       expectTableRow(response, 'PUBLISHABLE_KEY_NOT_ALLOWED');
     }

@@ -30,7 +30,8 @@ export function authenticate(keys: ApiKeyCache, clock: Clock) {
       throw new PayframeError('HTTPS_REQUIRED');
     }
     if (request.is404) {
-      throw new PayframeError('ROUTE_NOT_FOUND');
+      // A publishable key may only create tokens: anything else is refused before the route is judged.
+      throw new PayframeError(resolved.kind === 'publishable' ? 'PUBLISHABLE_KEY_NOT_ALLOWED' : 'ROUTE_NOT_FOUND');
     }
   };
 }

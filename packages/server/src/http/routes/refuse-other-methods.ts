@@ -1,5 +1,6 @@
 import { PayframeError } from '@payframe/contract';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { authOf } from '../request-context.ts';
 
 const METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -16,6 +17,8 @@ export function refuseOtherMethods(app: FastifyInstance, url: string, served: HT
     exposeHeadRoute: false,
     schema: { hide: true },
     onRequest: async (request) => {
+      // On /v2/tokens, whose POST takes publishable keys: their check comes before the method's.
+      if (authOf(request).kind === 'publishable') throw new PayframeError('PUBLISHABLE_KEY_NOT_ALLOWED');
       throw new PayframeError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on this URL.`);
     },
     handler: async () => {
