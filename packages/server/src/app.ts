@@ -80,6 +80,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedHeaders: ['X-Api-Key', 'Content-Type', 'Idempotency-Key'],
     credentials: false,
     maxAge: 600,
+    // An OPTIONS without Origin or Access-Control-Request-Method is no preflight, yet still asks what
+    // the URL allows: the same 204 rather than the plugin's plain-text 400.
+    strictPreflight: false,
   });
   await registerOpenApi(app);
   // A callback hook: an async one costs a promise per response.

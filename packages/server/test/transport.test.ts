@@ -143,6 +143,16 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-credentials')).not.toBe('true');
   });
 
+  it.each([{}, { origin: 'https://shop.example' }, { 'access-control-request-method': 'POST' }])(
+    'answers an OPTIONS that is no full preflight (%o) as one, not with a plain-text error',
+    async (headers) => {
+      const response = await fetch(`${server.url}/v2/charges`, { method: 'OPTIONS', headers });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await response.text()).toBe('');
+    },
+  );
+
   it('lets a browser read successes and errors from any origin', async () => {
     const headers = { origin: 'https://shop.example' };
     const created = await publishable.post('/v2/tokens', tokenParams(TEST_PANS.visa), { headers });
