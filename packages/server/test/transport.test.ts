@@ -143,7 +143,7 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-credentials')).not.toBe('true');
   });
 
-  it.each([{}, { origin: 'https://shop.example' }, { 'access-control-request-method': 'POST' }])(
+  it.each<Record<string, string>>([{}, { origin: 'https://shop.example' }, { 'access-control-request-method': 'POST' }])(
     'answers an OPTIONS that is no full preflight (%o) as one, not with a plain-text error',
     async (headers) => {
       const response = await fetch(`${server.url}/v2/charges`, { method: 'OPTIONS', headers });
