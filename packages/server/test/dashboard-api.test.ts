@@ -41,6 +41,18 @@ describe('charges through the dashboard', () => {
     expect(noMode.body.error.parameter).toBe('mode');
   });
 
+  it('takes JSON bodies only: text, form or XML is 415, and the answer says to send JSON', async () => {
+    const charge = await createCharge(api, TEST_PANS.visa, { amount: '1000' });
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const refused = await admin.post(`/charges/${charge.id}/refund?mode=test`, { amount: 100 }, { headers: { 'content-type': contentType } });
+      expectErrorShape(refused.body);
+      expect(refused.status).toBe(415);
+      expect(refused.body.error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringContaining('application/json') });
+      expect(refused.body.error.message).not.toContain('form');
+    }
+    expect((await api.get(`/v2/charges/${charge.id}`)).body.amount_refunded).toBe(0);
+  });
+
   it('shows a charge, captures it, refunds part of it, and its timeline holds each event', async () => {
     const charge = await createCharge(api, TEST_PANS.visa, { amount: '1000' });
     expect((await admin.get(`/charges/${charge.id}?mode=test`)).body).toEqual((await api.get(`/v2/charges/${charge.id}`)).body);

@@ -33,6 +33,11 @@ export function dashboardApiRoutes(store: Store, deps: ServiceDeps, options: Das
     app.setNotFoundHandler(() => {
       throw new PayframeError('ROUTE_NOT_FOUND', 'Unrecognized request URL.');
     });
+    // JSON bodies only: Fastify's own text/plain parser would hand a route a string to reject as 400.
+    app.removeContentTypeParser('text/plain');
+    app.addContentTypeParser('*', (_request, _payload, done) => {
+      done(new PayframeError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: the dashboard API takes application/json.'), undefined);
+    });
 
     await app.register(sessionRoutes(store, deps, options.lifetime));
     await app.register(chargeRoutes(store, deps));
