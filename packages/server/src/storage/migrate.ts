@@ -1,14 +1,35 @@
-import { type Kysely, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type MigrationProvider, Migrator, SqliteAdapter, sql } from 'kysely';
 import { MIGRATIONS } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /**
- * Runs pending migrations. On PostgreSQL Kysely holds an advisory lock meanwhile, so instances
- * starting together on an empty database run them once; on SQLite the write lock does the same.
+ * Runs pending migrations, in one process at a time however many start together on one store.
+ *
+ * PostgreSQL: Kysely holds an advisory lock while it reads which migrations ran and runs the rest.
+ * SQLite: Kysely takes no lock, and creates its own tables and reads which migrations ran with no
+ * transaction open, so two processes on a fresh store both ran 001 (`table "accounts" already
+ * exists`). There the whole run is one BEGIN IMMEDIATE transaction: it holds the write lock from
+ * before that read to the commit of the last migration, and a second process waits for it
+ * (busy_timeout), then finds them all done. Readers see the schema before or after, never between.
  */
 export async function migrate(db: Kysely<Database>): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return migrateToLatest(db);
+  await db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      await migrateToLatest(connection);
+    } catch (error) {
+      // SQLite may have rolled it back itself (SQLITE_FULL…): the migration's error is the one to report.
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+    await sql`commit`.execute(connection);
+  });
+}
+
+async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const { error } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
