@@ -15,9 +15,12 @@ export function text(max: number, min = 1) {
     .refine(withoutNul, NUL_ERROR);
 }
 
-/** Digits sent as a string, or (in JSON) as a number. */
+/**
+ * Digits sent as a string, or (in JSON) as a number. Every branch says `message`: a union reports
+ * the issues of the branch whose type matched, and zod's own wording would quote its pattern.
+ */
 export function integerField(message: string) {
   return z
-    .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()], { error: message })
+    .union([z.string().regex(/^\d+$/, { error: message }), z.number().int({ error: message }).nonnegative({ error: message })], { error: message })
     .transform(Number);
 }

@@ -40,7 +40,7 @@ export type ListPageQuery = z.infer<typeof ListPageQuerySchema>;
 /** The charge list's parameters, for lists that add their own (the dashboard's `mode`). */
 export const listChargesShape = {
   ...listPageShape,
-  status: ChargeStatusSchema.optional(),
+  status: z.enum(ChargeStatusSchema.options, { error: `must be one of ${ChargeStatusSchema.options.join(', ')}` }).optional(),
   created: CreatedRangeSchema.optional(),
   txn_reference: text(255).optional(),
   /** Matched case-insensitively, so it is compared lower case. */

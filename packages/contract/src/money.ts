@@ -3,16 +3,16 @@ import { z } from 'zod';
 /** Largest amount accepted, in minor units: keeps every sum far inside a safe integer. */
 export const MAX_AMOUNT = 99_999_999;
 
+const AMOUNT_ERROR = 'must be a positive integer of plain digits';
+
 /** A positive integer in minor units, sent as plain digits or (in JSON) as a number. */
 export const AmountSchema = z
-  .union([z.string().regex(/^\d+$/), z.number()], {
-    error: 'must be a positive integer of plain digits',
-  })
+  .union([z.string().regex(/^\d+$/, { error: AMOUNT_ERROR }), z.number({ error: AMOUNT_ERROR })], { error: AMOUNT_ERROR })
   .transform(Number)
   .pipe(
     z
       .number()
-      .int({ error: 'must be a positive integer of plain digits' })
+      .int({ error: AMOUNT_ERROR })
       .positive({ error: 'must be a positive integer' })
       .max(MAX_AMOUNT, { error: `must be at most ${MAX_AMOUNT}` }),
   );
@@ -21,6 +21,6 @@ const ACTIVE_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 /** Any active ISO 4217 code, case-insensitive on input, upper case from then on. */
 export const CurrencySchema = z
-  .string()
+  .string({ error: 'must be an active ISO 4217 currency code' })
   .transform((code) => code.toUpperCase())
   .refine((code) => ACTIVE_CURRENCIES.has(code), { error: 'must be an active ISO 4217 currency code' });

@@ -8,38 +8,55 @@ const CardNumberSchema = z
   .transform((number) => number.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\d{1,19}$/, { error: 'must contain only digits (at most 19)' }));
 
+const MONTH_ERROR = 'must be a month from 1 to 12';
+const YEAR_ERROR = 'must be a four-digit year';
+const COUNTRY_ERROR = 'must be an ISO 3166-1 alpha-2 country code';
+
 export const CreateTokenBodySchema = z.object({
-  card: z.object({
-    number: CardNumberSchema,
-    cvc: z.string({ error: 'must be 3 or 4 digits' }).regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' }),
-    exp_month: integerField('must be a month from 1 to 12').pipe(
-      z.number().int().min(1, { error: 'must be a month from 1 to 12' }).max(12, { error: 'must be a month from 1 to 12' }),
-    ),
-    exp_year: z
-      .union([z.string().regex(/^\d{4}$/), z.number().int().min(1000).max(9999)], { error: 'must be a four-digit year' })
-      .transform(Number),
-    name: text(FIELD_LIMITS.cardName),
-  }),
+  card: z.object(
+    {
+      number: CardNumberSchema,
+      cvc: z.string({ error: 'must be 3 or 4 digits' }).regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' }),
+      exp_month: integerField(MONTH_ERROR).pipe(z.number().int().min(1, { error: MONTH_ERROR }).max(12, { error: MONTH_ERROR })),
+      exp_year: z
+        .union(
+          [
+            z.string().regex(/^\d{4}$/, { error: YEAR_ERROR }),
+            z.number().int({ error: YEAR_ERROR }).min(1000, { error: YEAR_ERROR }).max(9999, { error: YEAR_ERROR }),
+          ],
+          { error: YEAR_ERROR },
+        )
+        .transform(Number),
+      name: text(FIELD_LIMITS.cardName),
+    },
+    { error: 'must hold the card fields: card[number], card[cvc], card[exp_month], card[exp_year], card[name]' },
+  ),
   address: z
-    .object({
-      address_line1: text(FIELD_LIMITS.addressLine).optional(),
-      address_line2: text(FIELD_LIMITS.addressLine).optional(),
-      city: text(FIELD_LIMITS.city).optional(),
-      state: text(FIELD_LIMITS.state).optional(),
-      zipcode: text(FIELD_LIMITS.zipcode).optional(),
-      country: z
-        .string()
-        .regex(/^[A-Za-z]{2}$/, { error: 'must be an ISO 3166-1 alpha-2 country code' })
-        .transform((code) => code.toUpperCase())
-        .optional(),
-    })
+    .object(
+      {
+        address_line1: text(FIELD_LIMITS.addressLine).optional(),
+        address_line2: text(FIELD_LIMITS.addressLine).optional(),
+        city: text(FIELD_LIMITS.city).optional(),
+        state: text(FIELD_LIMITS.state).optional(),
+        zipcode: text(FIELD_LIMITS.zipcode).optional(),
+        country: z
+          .string({ error: COUNTRY_ERROR })
+          .regex(/^[A-Za-z]{2}$/, { error: COUNTRY_ERROR })
+          .transform((code) => code.toUpperCase())
+          .optional(),
+      },
+      { error: 'must hold address fields such as address[address_line1] and address[country]' },
+    )
     .optional(),
-  shopper: z.object({
-    /** Required with a secret key; taken from the connection with a publishable key. */
-    ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).optional(),
-    session_id: text(FIELD_LIMITS.sessionId),
-    email: z.email({ error: 'must be an e-mail address' }).max(FIELD_LIMITS.email, { error: `must be at most ${FIELD_LIMITS.email} characters` }),
-  }),
+  shopper: z.object(
+    {
+      /** Required with a secret key; taken from the connection with a publishable key. */
+      ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).optional(),
+      session_id: text(FIELD_LIMITS.sessionId),
+      email: z.email({ error: 'must be an e-mail address' }).max(FIELD_LIMITS.email, { error: `must be at most ${FIELD_LIMITS.email} characters` }),
+    },
+    { error: 'must hold the shopper fields: shopper[ip], shopper[session_id], shopper[email]' },
+  ),
 });
 export type CreateTokenBody = z.infer<typeof CreateTokenBodySchema>;
 
@@ -76,4 +93,6 @@ export type Token = z.infer<typeof TokenSchema>;
 export const ChargeTokenSchema = TokenSchema.omit({ mode: true }).meta({ id: 'ChargeToken' });
 export type ChargeToken = z.infer<typeof ChargeTokenSchema>;
 
-export const ResourceIdParamsSchema = z.object({ id: z.string().max(255).refine(withoutNul, NUL_ERROR) });
+export const ResourceIdParamsSchema = z.object({
+  id: z.string({ error: 'must be a string' }).max(255, { error: 'must be at most 255 characters' }).refine(withoutNul, NUL_ERROR),
+});

@@ -1,4 +1,4 @@
-import type { DeclineReason } from '@payframe/contract';
+import type { DeclineReason, ErrorBody } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, chargeParams, type Client, client, createCharge, createToken, rawRequest, TEST_PANS, tokenParams } from './client.ts';
@@ -66,12 +66,13 @@ type Expected = {
  * The contract's `expectError` against this file's own table (status and type); an unnamed
  * parameter must still be a documented name, and only card declines carry a decline reason.
  */
-function expectTableRow(response: ApiResponse, code: Code, expected: Expected = {}): void {
+function expectTableRow(response: ApiResponse, code: Code, expected: Expected = {}): ErrorBody {
   const [status, type] = TABLE[code];
   const parameter = 'parameter' in expected ? { parameter: expected.parameter } : {};
   const body = expectError(response, expected.status ?? status, code, { type, decline_reason: expected.decline_reason, ...parameter });
   if (!('parameter' in expected) && body.error.parameter !== undefined) expect(body.error.parameter).toMatch(/^[a-z_]+(\.[a-z_]+)*$/);
   produced.add(code);
+  return body;
 }
 
 /** A client that always claims, through X-Forwarded-Proto, to have come in over HTTPS. */
@@ -252,6 +253,104 @@ describe('400 PARAMETER_INVALID', () => {
     for (const seconds of ['0', '-5', '1.5', '315360001']) {
       expectTableRow(await api.post('/v2/test_helpers/clock', { advance_seconds: seconds }), 'PARAMETER_INVALID', { parameter: 'advance_seconds' });
     }
+  });
+});
+
+describe('integers as written: a fraction or exponent is refused in JSON as in a form', () => {
+  /** Where the test writes its number into the JSON text, as a client's own serializer may write it. */
+  const HERE = '@number';
+  /** An account of its own: its clock is advanced here. */
+  let clockKey: string;
+  beforeAll(async () => {
+    clockKey = (await createKeys(plain.dataDir, 'errors-written-clock')).secretKey;
+  });
+
+  /** A JSON body with the number at HERE exactly as written (JSON.stringify would turn 1e3 into 1000). */
+  function postWritten(path: string, params: Record<string, unknown>, written: string, apiKey = keys.secretKey): Promise<ApiResponse> {
+    const body = JSON.stringify(params).replace(`"${HERE}"`, written);
+    return rawRequest(plain.url, path, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body });
+  }
+
+  /** A 400 PARAMETER_INVALID naming the parameter, whose message neither repeats the value nor speaks zod. */
+  function expectRefused(response: ApiResponse, parameter: string, written: string): void {
+    const { message } = expectTableRow(response, 'PARAMETER_INVALID', { parameter });
+    expect(message).toMatch(new RegExp(`^Invalid parameter ${parameter.replace('.', '\\.')}: must `));
+    expect(message).not.toContain(written);
+    expect(message).not.toMatch(/Invalid string|pattern|\/\^/);
+  }
+
+  const cardWith = (field: string, value: string) => tokenParams(TEST_PANS.visa, { card: { ...(tokenParams(TEST_PANS.visa).card as object), [field]: value } });
+
+  it.each(['1e3', '1E3', '1.0', '1000.0', '5e+2', '-1.5'])('charge amount %s', async (written) => {
+    const token = await newToken();
+    expectRefused(await postWritten('/v2/charges', chargeParams(token, { amount: HERE }), written), 'amount', written);
+    expectRefused(await api.post('/v2/charges', chargeParams(token, { amount: written })), 'amount', written);
+    expectRefused(await api.post('/v2/charges', chargeParams(token, { amount: written }), { encoding: 'multipart' }), 'amount', written);
+  });
+
+  it('a charge amount of plain digits is taken as a JSON number and as a string', async () => {
+    const asNumber = await postWritten('/v2/charges', chargeParams(await newToken(), { amount: HERE }), '1000');
+    expect(asNumber.status, JSON.stringify(asNumber.body)).toBe(200);
+    expect(asNumber.body.amount).toBe(1000);
+    const asString = await postWritten('/v2/charges', chargeParams(await newToken(), { amount: HERE }), '"1000"');
+    expect(asString.status, JSON.stringify(asString.body)).toBe(200);
+    expect(asString.body.amount).toBe(1000);
+  });
+
+  it('refund amounts 1e2 and 50.0 are refused; 100 as a JSON number and as a string are refunded', async () => {
+    const charge = await createCharge(api, TEST_PANS.visa, { amount: '500' });
+    expect((await api.post(`/v2/charges/capture/${charge.id}`)).status).toBe(200);
+    const path = `/v2/charges/refund/${charge.id}`;
+    for (const written of ['1e2', '50.0']) {
+      expectRefused(await postWritten(path, { amount: HERE }, written), 'amount', written);
+      expectRefused(await api.post(path, { amount: written }), 'amount', written);
+    }
+    for (const written of ['100', '"100"']) {
+      const refund = await postWritten(path, { amount: HERE }, written);
+      expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+      expect(refund.body.amount).toBe(100);
+    }
+  });
+
+  it('advance_seconds 1e1 and 10.0 are refused; 10 as a JSON number advances the clock', async () => {
+    for (const written of ['1e1', '10.0']) {
+      expectRefused(await postWritten('/v2/test_helpers/clock', { advance_seconds: HERE }, written, clockKey), 'advance_seconds', written);
+      expectRefused(await client(plain.url, clockKey).post('/v2/test_helpers/clock', { advance_seconds: written }), 'advance_seconds', written);
+    }
+    const before = (await client(plain.url, clockKey).get('/v2/test_helpers/clock')).body.offset;
+    const advanced = await postWritten('/v2/test_helpers/clock', { advance_seconds: HERE }, '10', clockKey);
+    expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
+    expect(advanced.body.offset).toBe(before + 10);
+  });
+
+  it.each([
+    ['exp_month', '7.0'],
+    ['exp_month', '7e0'],
+    ['exp_year', '2.03e3'],
+    ['exp_year', `${new Date().getUTCFullYear() + 3}.0`],
+  ])('card %s %s', async (field, written) => {
+    expectRefused(await postWritten('/v2/tokens', cardWith(field, HERE), written), `card.${field}`, written);
+    expectRefused(await api.post('/v2/tokens', cardWith(field, written)), `card.${field}`, written);
+  });
+
+  it('card exp_month and exp_year as JSON numbers of plain digits make a token', async () => {
+    const params = tokenParams(TEST_PANS.visa, { card: { ...(tokenParams(TEST_PANS.visa).card as object), exp_month: 7, exp_year: new Date().getUTCFullYear() + 3 } });
+    expect((await api.post('/v2/tokens', params, { encoding: 'json' })).status).toBe(200);
+  });
+
+  it('a fraction inside a string is the string’s own: a description keeps it', async () => {
+    const charge = await postWritten('/v2/charges', chargeParams(await newToken(), { description: 'Total: 1.5e3, [2.0]', amount: HERE }), '700');
+    expect(charge.status, JSON.stringify(charge.body)).toBe(200);
+    expect(charge.body).toMatchObject({ amount: 700, description: 'Total: 1.5e3, [2.0]' });
+  });
+
+  it.each(['[]', '"amount"', '12.5'])('a JSON body %s that is no object is refused in plain words', async (body) => {
+    const response = await rawRequest(plain.url, '/v2/test_helpers/clock', {
+      method: 'POST',
+      headers: { 'x-api-key': clockKey, 'content-type': 'application/json' },
+      body,
+    });
+    expect(expectTableRow(response, 'PARAMETER_INVALID', { parameter: 'body' }).message).toBe('The request body must be an object of named parameters.');
   });
 });
 

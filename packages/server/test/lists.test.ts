@@ -223,3 +223,29 @@ describe('expiry in lists', () => {
     expect(await queryStore(server.dataDir, 'select status from charges where id = ?', [old])).toEqual([{ status: 'PENDING' }]);
   });
 });
+
+describe('errors name the parameter but never repeat its value', () => {
+  it.each([
+    ['/v2/charges', 'No such charge.'],
+    ['/v2/refunds', 'No such refund.'],
+    ['/v2/events', 'No such event.'],
+  ])('an unknown cursor of %s', async (path, message) => {
+    for (const parameter of ['starting_after', 'ending_before']) {
+      const response = await api.get(`${path}?${parameter}=nope-cursor-42`);
+      expectError(response, 400, 'RESOURCE_MISSING', parameter);
+      expect(response.body.error.message).toBe(message);
+    }
+  });
+
+  it.each([
+    ['limit', '1.5e1'],
+    ['created[gte]', '1.7e9'],
+    ['status', 'NOPE_STATUS'],
+    ['last4', '42x'],
+  ])('%s=%s', async (name, value) => {
+    const response = await api.get(`/v2/charges?${name}=${value}`);
+    expectError(response, 400, 'PARAMETER_INVALID', name.replace('[', '.').replace(']', ''));
+    expect(response.body.error.message).toMatch(/^Invalid parameter [a-z_.0-9]+: must /);
+    expect(response.body.error.message).not.toContain(value);
+  });
+});

@@ -148,8 +148,22 @@ describe('endpoint URL rules', () => {
     'https://[::ffff:127.0.0.1]/webhooks',
     'https://[::ffff:10.0.0.1]/webhooks',
     'https://does-not-exist.invalid/webhooks',
-  ])('live refuses %s', async (url) => {
-    expectError(await acmeLive.post('/v2/webhook_endpoints', { url }), 400, 'PARAMETER_INVALID', 'url');
+  ])('live refuses %s, naming neither the host nor its address', async (url) => {
+    const response = await acmeLive.post('/v2/webhook_endpoints', { url });
+    expectError(response, 400, 'PARAMETER_INVALID', 'url');
+    const { hostname } = new URL(url);
+    for (const shown of [hostname, hostname.replace(/^\[(.*)\]$/, '$1'), '127.0.0.1', '::1']) expect(response.body.error.message).not.toContain(shown);
+  });
+
+  it.each([
+    ['https://does-not-exist.invalid/webhooks', /^The webhook endpoint URL must have a hostname that resolves \((ENOTFOUND|EAI_AGAIN|no answer within 5 s)\)\.$/],
+    ['https://localhost/webhooks', 'The webhook endpoint URL must reach a public address in live mode: its hostname resolves to a loopback address.'],
+    ['https://127.0.0.1/webhooks', 'The webhook endpoint URL must reach a public address in live mode: its host is a loopback address.'],
+    ['https://[fd00::1]/webhooks', 'The webhook endpoint URL must reach a public address in live mode: its host is a uniqueLocal address.'],
+  ])('live refuses %s in these words', async (url, message) => {
+    const response = await acmeLive.post('/v2/webhook_endpoints', { url });
+    expectError(response, 400, 'PARAMETER_INVALID', 'url');
+    expect(response.body.error.message).toMatch(message);
   });
 
   it('live takes an https URL of a public address', async () => {

@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import { PayframeError } from '@payframe/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
+import { numbersAsWritten } from './json-numbers.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -96,13 +97,17 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
     // A POST with no parameters may still announce JSON: treat the empty body as no parameters.
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, {});
+    const checked = (parsed: unknown) =>
+      // Deeper JSON is refused like a deeper bracketed name, before anything walks it.
+      nestingDepth(parsed) > JSON_MAX_DEPTH
+        ? done(new PayframeError('PARAMETER_INVALID', `The JSON body is nested deeper than ${JSON_MAX_DEPTH} levels.`))
+        : done(null, parsed);
     return parseJson(request, body as string, (error, parsed) => {
       if (error) return done(error);
-      // Deeper JSON is refused like a deeper bracketed name, before anything walks it.
-      if (nestingDepth(parsed) > JSON_MAX_DEPTH) {
-        return done(new PayframeError('PARAMETER_INVALID', `The JSON body is nested deeper than ${JSON_MAX_DEPTH} levels.`));
-      }
-      return done(null, parsed);
+      const written = numbersAsWritten(body as string);
+      if (written === body) return checked(parsed);
+      // Rare (a fraction or exponent was sent): parsed again with those numbers as their text.
+      return parseJson(request, written, (again, reparsed) => (again ? done(again) : checked(reparsed)));
     });
   });
 

@@ -35,6 +35,8 @@ function validationError(
   const sources: Record<string, unknown> = { params: request.params, querystring: request.query };
   const source = error.validationContext && error.validationContext in sources ? sources[error.validationContext] : request.body;
   const parameter = segments.join('.') || 'body';
+  // The whole body of the wrong kind (a JSON array, string or number): zod would say so in its own words.
+  if (segments.length === 0) return new PayframeError('PARAMETER_INVALID', 'The request body must be an object of named parameters.', { parameter });
   if (valueAt(source, segments) === undefined) {
     return new PayframeError('PARAMETER_MISSING', `Missing required parameter: ${parameter}`, { parameter });
   }

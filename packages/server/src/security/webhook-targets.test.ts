@@ -31,7 +31,12 @@ describe('which addresses live webhooks may reach', () => {
     expect(await refusedTarget(new URL('http://127.0.0.1:9/hook'), 'test')).toBeNull();
     expect(await refusedTarget(new URL('http://93.184.216.34/hook'), 'live')).toBe('must be an https URL in live mode');
     expect(await refusedTarget(new URL('https://93.184.216.34/hook'), 'live')).toBeNull();
-    expect(await refusedTarget(new URL('https://[::1]/hook'), 'live')).toBe('must reach a public address in live mode: ::1, a loopback address');
-    expect(await refusedTarget(new URL('https://localhost/hook'), 'live')).toMatch(/^must reach a public address in live mode: localhost resolves to (127\.0\.0\.1|::1), a loopback address$/);
+  });
+
+  it('a refusal names neither the host nor its address: it goes into an API error', async () => {
+    expect(await refusedTarget(new URL('https://[::1]/hook'), 'live')).toBe('must reach a public address in live mode: its host is a loopback address');
+    expect(await refusedTarget(new URL('https://127.0.0.1/hook'), 'live')).toBe('must reach a public address in live mode: its host is a loopback address');
+    expect(await refusedTarget(new URL('https://localhost/hook'), 'live')).toBe('must reach a public address in live mode: its hostname resolves to a loopback address');
+    expect(await refusedTarget(new URL('https://does-not-exist.invalid/hook'), 'live')).toMatch(/^must have a hostname that resolves \((ENOTFOUND|EAI_AGAIN|no answer within 5 s)\)$/);
   });
 });

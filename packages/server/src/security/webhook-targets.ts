@@ -11,12 +11,18 @@ import ipaddr from 'ipaddr.js';
  * Test endpoints may point anywhere, a developer's own machine included.
  */
 
-/** Why this address may not receive live webhooks ("10.0.0.1, a private address"), or null when it is public. */
-export function nonPublicReason(address: string): string | null {
-  if (!ipaddr.isValid(address)) return `${address}, not an IP address`;
+/** What kind of address this is when it may not receive live webhooks ("a private address"), or null when it is public. */
+export function nonPublicKind(address: string): string | null {
+  if (!ipaddr.isValid(address)) return 'not an IP address';
   // process() turns an IPv4-mapped IPv6 address into the IPv4 address it carries.
   const range = ipaddr.process(address).range();
-  return range === 'unicast' ? null : `${address}, a ${range} address`;
+  return range === 'unicast' ? null : `a ${range} address`;
+}
+
+/** Why this address may not receive live webhooks ("10.0.0.1, a private address"), or null when it is public. */
+export function nonPublicReason(address: string): string | null {
+  const kind = nonPublicKind(address);
+  return kind === null ? null : `${address}, ${kind}`;
 }
 
 const LOOKUP_TIMEOUT_MS = 5_000;
@@ -26,16 +32,19 @@ export function resolveAll(hostname: string): Promise<LookupAddress[]> {
   const host = hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host)) return Promise.resolve([{ address: host, family: isIP(host) }]);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${host} did not resolve within ${LOOKUP_TIMEOUT_MS / 1000} s`)), LOOKUP_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new Error(`no answer within ${LOOKUP_TIMEOUT_MS / 1000} s`)), LOOKUP_TIMEOUT_MS);
     lookup(host, { all: true }, (error, addresses) => {
       clearTimeout(timer);
-      if (error) reject(new Error(`${host} does not resolve (${error.code ?? error.message})`));
+      if (error) reject(new Error(error.code ?? 'the lookup failed'));
       else resolve(addresses);
     });
   });
 }
 
-/** Why this URL may not be an endpoint of the mode, or null when it may. */
+/**
+ * Why this URL may not be an endpoint of the mode, or null when it may. The answer goes into an
+ * API error, which never repeats a parameter's value: it names no host and no address.
+ */
 export async function refusedTarget(url: URL, mode: Mode): Promise<string | null> {
   if (mode === 'test') return null;
   if (url.protocol !== 'https:') return 'must be an https URL in live mode';
@@ -43,12 +52,12 @@ export async function refusedTarget(url: URL, mode: Mode): Promise<string | null
   try {
     addresses = await resolveAll(url.hostname);
   } catch (error) {
-    return `must have a hostname that resolves: ${(error as Error).message}`;
+    return `must have a hostname that resolves (${(error as Error).message})`;
   }
-  const refused = addresses.map((entry) => nonPublicReason(entry.address)).find((reason) => reason !== null);
+  const refused = addresses.map((entry) => nonPublicKind(entry.address)).find((kind) => kind !== null);
   if (!refused) return null;
   const literal = isIP(url.hostname.replace(/^\[(.*)\]$/, '$1')) !== 0;
-  return `must reach a public address in live mode: ${literal ? '' : `${url.hostname} resolves to `}${refused}`;
+  return `must reach a public address in live mode: ${literal ? 'its host is' : 'its hostname resolves to'} ${refused}`;
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;

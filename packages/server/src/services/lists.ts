@@ -16,6 +16,8 @@ import { chargeView, refundView } from './views.ts';
 
 type Cursors = { limit: number; starting_after?: string | undefined; ending_before?: string | undefined };
 
+const ITEM = { charges: 'charge', refunds: 'refund', events: 'event' } as const;
+
 /** The window a list's cursor parameters ask for; a cursor that is not the caller's is a 400 on its parameter. */
 async function windowOf(db: Db, caller: Caller, list: 'charges' | 'refunds' | 'events', query: Cursors): Promise<PageWindow> {
   const fetch = query.limit + 1;
@@ -24,7 +26,8 @@ async function windowOf(db: Db, caller: Caller, list: 'charges' | 'refunds' | 'e
   if (id === undefined) return { cursor: null, fetch };
   const position = await positionOf(db, caller, list, id);
   if (!position) {
-    throw new PayframeError('RESOURCE_MISSING', `No such object: ${id}.`, { parameter, status: 400 });
+    // The id is not repeated (docs/api.md "Limits"): the parameter names it.
+    throw new PayframeError('RESOURCE_MISSING', `No such ${ITEM[list]}.`, { parameter, status: 400 });
   }
   return { cursor: { direction: parameter === 'starting_after' ? 'older' : 'newer', ...position }, fetch };
 }
