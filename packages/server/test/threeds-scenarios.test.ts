@@ -277,6 +277,27 @@ describe('display=iframe: the in-page challenge', () => {
     expect(await threeDS(charge.id)).toEqual({ status: 'CHARGEABLE', transStatus: 'Y' });
   });
 
+  it('answers the completion page, with the 3-D Secure status, for a link with nothing left to authenticate', async () => {
+    const spent = await createCharge(api, TEST_PANS.visa3ds, { return_url: RETURN_URL });
+    await submit(inIframe(spent.threedSecure.redirect), { result: 'failure' });
+    const notNeeded = await createCharge(api, TEST_PANS.visa, { return_url: RETURN_URL });
+    const captured = await createCharge(api, TEST_PANS.visa, { return_url: RETURN_URL });
+    expect((await api.post(`/v2/charges/capture/${captured.id}`)).status).toBe(200);
+    for (const [charge, status] of [
+      [spent, 'FAILED'],
+      [notNeeded, 'NOT_AVAILABLE'],
+      [captured, 'CAPTURED'],
+    ] as const) {
+      const page = await browse(inIframe(charge.threedSecure.redirect));
+      expect(page.status).toBe(200);
+      expect(pageKind(page)).toBe('complete');
+      expect(page.body).toMatch(new RegExp(`id="completion"[^>]*data-charge-id="${charge.id}" data-status="${status}" data-target-origin="https://shop.example"`));
+      expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors https:\/\/shop\.example(;|$)/);
+      // In the browser's own window the same links keep their pages.
+      expect(pageKind(await browse(charge.threedSecure.redirect))).not.toBe('complete');
+    }
+  });
+
   it('keeps an unknown link unframeable', async () => {
     const charge = await createCharge(api, TEST_PANS.visa3ds, { return_url: RETURN_URL });
     const forged = inIframe(charge.threedSecure.redirect.replace(/paRes=[^&]+/, 'paRes=forged'));

@@ -21,6 +21,12 @@ export type PageContext = { id: string; paRes: string; display: Display };
  */
 export function sendHosted(request: FastifyRequest, reply: FastifyReply, hosted: HostedCharge, context: PageContext, status?: number) {
   const { charge } = hosted;
+  // In the merchant's dialog, a link with nothing left to authenticate (settled, never needed, or
+  // its charge ended) posts the 3-D Secure status as a settled challenge does: otherwise the dialog
+  // would wait for the shopper to close it and resolve as canceled.
+  if (context.display === 'iframe' && request.method === 'GET' && charge.threeds_status !== 'PENDING') {
+    return sendSettled(request, reply, hosted, 'iframe');
+  }
   const payment = paymentOf(hosted);
   const link = returnLink(charge.return_url, charge.id, charge.threeds_status);
   const spent = request.method === 'POST' ? 409 : 200;
