@@ -191,7 +191,9 @@ async function buildLoader(outDir: string): Promise<void> {
     build: {
       outDir,
       emptyOutDir: false,
-      target: 'es2019',
+      // Optional chaining and ?? as written (every browser since 2020): lowered, they cost the 3 KB
+      // budget about 90 bytes gzipped.
+      target: 'es2020',
       lib: { entry: join(widgetRoot, 'src/loader/index.ts'), formats: ['iife'], name: 'PayframeLoader', fileName: () => 'payframe.js' },
     },
   });

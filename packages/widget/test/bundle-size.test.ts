@@ -3,12 +3,16 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWidget, COMPILE_HINT, FRAME_CSP_FILE } from '../scripts/build.ts';
 
-/** docs/design.md "The widget", "Budgets": what the merchant page loads, and what the iframe loads, gzipped. */
-const LOADER_BUDGET = 3 * 1024;
+/**
+ * docs/design.md "The widget", "Budgets": what the merchant page loads, and what the iframe loads,
+ * gzipped. The loader's 3 KB is read as 3,000 bytes, the stricter reading, and holds with zlib's
+ * default level too, as anyone weighing the file would gzip it, not only with the zopfli we serve.
+ */
+const LOADER_BUDGET = 3_000;
 const FRAME_BUDGET = 15 * 1024;
 
 let outDir: string;
@@ -26,9 +30,11 @@ function gzippedSize(file: string): number {
 describe('bundle sizes', () => {
   it(`keeps the loader within ${LOADER_BUDGET} bytes gzipped, with no eval`, async ({ annotate }) => {
     const size = gzippedSize('payframe.js');
-    await annotate(`loader payframe.js: ${size} B gzipped`);
-    expect(size).toBeLessThanOrEqual(LOADER_BUDGET);
     const code = readFileSync(join(outDir, 'payframe.js'), 'utf8');
+    const zlibSize = gzipSync(code).length;
+    await annotate(`loader payframe.js: ${size} B gzipped as served, ${zlibSize} B with zlib's default level`);
+    expect(size).toBeLessThanOrEqual(LOADER_BUDGET);
+    expect(zlibSize).toBeLessThanOrEqual(LOADER_BUDGET);
     expect(code).not.toMatch(/\beval\(|new Function\(/);
     // The compile hint must be the script's first line, where V8 looks for it.
     expect(code.startsWith(COMPILE_HINT)).toBe(true);
