@@ -4,6 +4,7 @@
 // hash, then Node runs plain JavaScript. Unlike a loader hook, this leaves no compiler thread alive
 // in the server (about 40 MB of RSS). Loading a thousand separate modules from node_modules took
 // more than half of a start's CPU (1.5 s of it, and tests start servers by the hundred).
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -15,8 +16,24 @@ const manifestFile = join(cacheDir, 'manifest.json');
 /** A bundle no start has used for this long is an earlier version of the sources. */
 const UNUSED_MS = 60 * 60 * 1000;
 
-process.setSourceMapsEnabled(true);
-await import(pathToFileURL((await unchangedBundle()) ?? (await bundleSources())).href);
+// Bundling holds the output, its source map and esbuild's metafile in memory, tens of MB that would
+// stay in the server's RSS for its whole life: a process of its own does it and exits.
+if (process.env.PAYFRAME_BUNDLE_ONLY === '1') {
+  process.stdout.write(await bundleSources());
+} else {
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL((await unchangedBundle()) ?? bundledApart()).href);
+}
+
+function bundledApart() {
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
+    env: { ...process.env, PAYFRAME_BUNDLE_ONLY: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  if (child.status !== 0 || !child.stdout) throw new Error(`bundling the CLI's sources failed (${child.error?.message ?? `exit code ${child.status}`})`);
+  return child.stdout;
+}
 
 /** Write then rename: processes starting together never read a half-written file. */
 function writeAtomically(file, contents) {
