@@ -174,6 +174,23 @@ describe('400 PARAMETER_MISSING', () => {
 });
 
 describe('400 PARAMETER_INVALID', () => {
+  it('refuses parameters of a POST sent in the URL, moving no money: a refund asked as ?amount=50 would refund it all', async () => {
+    const charge = await createCharge(api, TEST_PANS.visa, { amount: '400' });
+    expect((await api.post(`/v2/charges/capture/${charge.id}`)).status).toBe(200);
+    expectTableRow(await api.post(`/v2/charges/refund/${charge.id}?amount=50`), 'PARAMETER_INVALID', { parameter: 'amount' });
+    expectTableRow(await api.post(`/v2/charges/refund/${charge.id}?amount=50`, { amount: '50' }), 'PARAMETER_INVALID', { parameter: 'amount' });
+    expect((await api.get(`/v2/charges/${charge.id}`)).body.amount_refunded).toBe(0);
+    const uncaptured = await createCharge(api, TEST_PANS.visa);
+    expectTableRow(await api.post(`/v2/charges/capture/${uncaptured.id}?x=1`), 'PARAMETER_INVALID', { parameter: 'x' });
+    expect((await api.get(`/v2/charges/${uncaptured.id}`)).body.status).toBe('PENDING');
+    // A name that is no parameter's stays out of the answer.
+    const odd = await api.post(`/v2/charges/capture/${uncaptured.id}?${encodeURIComponent('<b>')}=1`);
+    expectTableRow(odd, 'PARAMETER_INVALID', { parameter: undefined });
+    // An empty query is no parameter; reads keep theirs.
+    expect((await api.post(`/v2/charges/capture/${uncaptured.id}?`)).status).toBe(200);
+    expect((await api.get('/v2/charges?limit=1')).status).toBe(200);
+  });
+
   it.each(['13', '0', 'ab', '1.5'])('refuses card.exp_month %s', async (month) => {
     const params = tokenParams(TEST_PANS.visa);
     (params.card as Record<string, unknown>).exp_month = month;
