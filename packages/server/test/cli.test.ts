@@ -28,7 +28,13 @@ describe('payframe keys', () => {
     expect((await cli(['keys', 'revoke', secret?.id ?? '', '--json', '--data-dir', dataDir])).stdout.trim()).toBe('{"revoked":true}');
     const again = await cli(['keys', 'revoke', secret?.id ?? '', '--json', '--data-dir', dataDir]);
     expect(again.code).toBe(1);
-    expect(JSON.parse((await cli(['keys', 'list', '--json', '--data-dir', dataDir])).stdout)[0].revoked).toEqual(expect.any(Number));
+    const [keyListed] = JSON.parse((await cli(['keys', 'list', '--json', '--data-dir', dataDir])).stdout) as Array<{ created: number; revoked: number | null }>;
+    // Seconds since the epoch, as every timestamp of the API.
+    const now = Math.floor(Date.now() / 1000);
+    expect(keyListed?.created).toBeGreaterThan(now - 120);
+    expect(keyListed?.created).toBeLessThanOrEqual(now);
+    expect(keyListed?.revoked).toBeGreaterThanOrEqual(keyListed?.created ?? Number.POSITIVE_INFINITY);
+    expect(keyListed?.revoked).toBeLessThanOrEqual(now);
   });
 
   it('revokes keys that a server on the same embedded store refuses at once, though it had them cached', async () => {

@@ -1,4 +1,5 @@
 import type { Mode } from '@payframe/contract';
+import { epochSeconds } from '../domain/clock.ts';
 import type { IdGenerator } from '../ids.ts';
 import { generateApiKey, hashApiKey, type KeyKind, keyHint, sameHash } from '../security/api-keys.ts';
 import { ensureAccount, findApiKeyByHash, insertApiKey, listApiKeys, revokeApiKey, touchKeyLastUsed } from '../storage/repositories/api-keys.ts';
@@ -33,11 +34,12 @@ export async function issueKeyPair(db: Db, ids: IdGenerator, accountId: string, 
   return { secretKey: secret.key, publishableKey: publishable.key, ids: [secret.id, publishable.id] };
 }
 
+/** `created` and `revoked` in seconds since the epoch, as the API's and `users list`'s timestamps. */
 export type KeyListing = { id: string; account: string; kind: KeyKind; mode: Mode; hint: string; created: number; revoked: number | null };
 
 export async function listKeys(store: Store, account?: string): Promise<KeyListing[]> {
   const rows = await store.read((db) => listApiKeys(db, account));
-  return rows.map(({ created_at, revoked_at, ...row }) => ({ ...row, created: created_at, revoked: revoked_at }));
+  return rows.map(({ created_at, revoked_at, ...row }) => ({ ...row, created: epochSeconds(created_at), revoked: revoked_at === null ? null : epochSeconds(revoked_at) }));
 }
 
 /** Revokes by key id or by the key itself; answers whether a live key was found. */
