@@ -36,11 +36,15 @@ export const REDACTED_PATHS = [
 /** The fields of a Fastify request the serializer reads. */
 type LoggedRequest = { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } };
 
-/** Query parameters whose values a request line never shows, should a client put a secret there. */
-const SECRET_PARAMETER = /pass|secret|key|token|pares|session|cookie|auth/i;
+/** Query parameters whose values a request line never shows, should a client put a secret or card data there. */
+const SECRET_PARAMETER = /pass|secret|key|token|pares|session|cookie|auth|card|number|cvc|cvv|pan/i;
+/** Twelve digits or more, spaces and dashes aside: a card number, whatever the parameter is called. */
+const CARD_LIKE = /^(?:\d[\s-]*){12,}$/;
 
 function safeQuery(query: string): string {
-  return query.replace(/([^&=]*)=([^&]*)/g, (pair, name: string) => (SECRET_PARAMETER.test(decoded(name)) ? `${name}=[redacted]` : pair));
+  return query.replace(/([^&=]*)=([^&]*)/g, (pair, name: string, value: string) =>
+    SECRET_PARAMETER.test(decoded(name)) || CARD_LIKE.test(decoded(value)) ? `${name}=[redacted]` : pair,
+  );
 }
 
 function decoded(name: string): string {

@@ -4,12 +4,13 @@ import { createKeys, type Keys, startServer, type TestServer } from './harness.t
 
 /**
  * No log line, at the most verbose level, carries a 3-D Secure link's query string (its paRes is a
- * credential), an API key, a cookie or a password, whatever requests the server receives.
+ * credential), an API key, a cookie, a password or card data, whatever requests the server receives.
  */
 
 const COOKIE_VALUE = 'session-cookie-value-8b1f3c';
 const PASSWORD = 'correct-horse-battery-7e2a';
 const UNKNOWN_KEY = 'sk_test_unknownkeyvalue0123456789abcdef';
+const CVC = '987';
 
 let server: TestServer;
 let keys: Keys;
@@ -47,13 +48,17 @@ describe('log redaction', () => {
     expect((await client(server.url, keys.publishableKey).post('/v2/tokens', tokenParams(TEST_PANS.visa), { headers })).status).toBe(200);
     expect((await client(server.url, UNKNOWN_KEY).get('/v2/charges')).status).toBe(401);
     expect((await api.post('/v2/tokens', { password: PASSWORD }, { encoding: 'json', headers })).status).toBe(400);
+    // Card data a client wrongly put in a URL: refused, and never in the request line.
+    const pan = TEST_PANS.mastercardDebit;
+    expect((await api.post(`/v2/tokens?card[number]=${pan}&card[cvc]=${CVC}`, tokenParams(TEST_PANS.visa))).status).toBe(400);
+    expect((await api.get(`/v2/charges?note=${pan.slice(0, 4)}%20${pan.slice(4, 8)}-${pan.slice(8)}&cvc=${CVC}`)).status).toBe(200);
     // The last request is logged as done before the checks read the output.
     await client(server.url, keys.secretKey).get('/v2/charges/log-redaction-last');
     await server.waitForOutput('log-redaction-last');
 
     const output = server.output();
     expect(output).toContain(`/3d-secure/${charge.id}`);
-    for (const secret of [paRes, redirect.search, keys.secretKey, keys.publishableKey, UNKNOWN_KEY, COOKIE_VALUE, PASSWORD]) {
+    for (const secret of [paRes, redirect.search, keys.secretKey, keys.publishableKey, UNKNOWN_KEY, COOKIE_VALUE, PASSWORD, TEST_PANS.mastercardDebit, TEST_PANS.mastercardDebit.slice(8), `cvc=${CVC}`]) {
       expect(output.includes(secret), `the log carries ${secret.slice(0, 12)}…`).toBe(false);
     }
   });
