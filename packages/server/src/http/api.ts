@@ -6,7 +6,7 @@ import type { ServiceDeps, Store } from '../services/context.ts';
 import { requestCounter } from '../services/rate-limits.ts';
 import { authenticate, liveNeedsAcquirer, secretKeyOnly, testModeOnly } from './auth.ts';
 import { registerBodyParsers } from './body-parsers.ts';
-import { refuseQueryOnPost } from './post-query.ts';
+import { refuseBodyParametersInQuery } from './post-query.ts';
 import { type RateLimits, rateLimitConfig, sharedRateLimitStore } from './rate-limit.ts';
 import { chargeMoveRoutes, chargeReadRoutes } from './routes/charges.ts';
 import { eventStreamRoutes } from './routes/event-stream.ts';
@@ -21,7 +21,7 @@ import { webhookEndpointRoutes } from './routes/webhook-endpoints.ts';
 /**
  * The /v2 API as nested scopes, each with the hook of its rule (http/auth.ts has the order):
  *
- *   /v2                 key → HTTPS for live keys → unknown URL; rate limits; body parsers; no query on a POST
+ *   /v2                 key → HTTPS for live keys → unknown URL; rate limits; body parsers; no body parameter in a POST's URL
  *   ├─ publishable realm  POST /tokens: publishable and secret keys alike
  *   └─ secret realm       refuses publishable keys; reads of tokens, charges and refunds; lists; events and their
  *      │                  stream; webhook endpoints, event deliveries and resend (either mode)
@@ -32,7 +32,7 @@ export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits, k
   return async (api: FastifyInstance) => {
     await registerBodyParsers(api);
     api.addHook('onRequest', authenticate(keys, deps.clock));
-    api.addHook('preValidation', refuseQueryOnPost);
+    api.addHook('preValidation', refuseBodyParametersInQuery);
     // Every /v2 route is limited, unless it opts out (the event stream); which keys count, and how
     // much, is decided per request.
     const apiRateLimit = rateLimitConfig(limits);

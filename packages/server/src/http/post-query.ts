@@ -1,16 +1,31 @@
 import { PayframeError } from '@payframe/contract';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
+const NONE: ReadonlySet<string> = new Set();
+const namesBySchema = new WeakMap<object, ReadonlySet<string>>();
+
+/** The top-level parameter names of a route's body schema (a zod object), worked out once per schema. */
+function bodyParameterNames(schema: unknown): ReadonlySet<string> {
+  if (typeof schema !== 'object' || schema === null) return NONE;
+  let names = namesBySchema.get(schema);
+  if (!names) {
+    const shape = (schema as { shape?: Record<string, unknown> }).shape;
+    names = shape ? new Set(Object.keys(shape)) : NONE;
+    namesBySchema.set(schema, names);
+  }
+  return names;
+}
+
 /**
- * A POST's parameters are its body's. One sent in the URL instead would be ignored, and a refund
- * asked as `?amount=50` would refund the whole charge: refused, with the first such name. A callback
- * hook of the body's step (after the route and method), run on every /v2 request.
+ * A POST's parameters are read from its body only, so one sent in the URL would be ignored: a
+ * refund asked as `?amount=50` would refund the whole charge. A body parameter found in the query
+ * is refused; other query names are ignored, as unknown parameters are everywhere. A callback hook
+ * of the body's step (after the route and method), run on every /v2 request.
  */
-export function refuseQueryOnPost(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+export function refuseBodyParametersInQuery(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   if (request.method !== 'POST' || !request.url.includes('?')) return done();
-  const [name] = Object.keys(request.query as Record<string, unknown>);
-  if (name === undefined) return done();
-  // Named when it is a name our parameters could have; any other text stays out of the answer.
-  const parameter = /^[a-z][a-z0-9_]{0,63}$/i.test(name) ? { parameter: name } : {};
-  done(new PayframeError('PARAMETER_INVALID', 'Send the parameters of a POST in its body, not in the URL.', parameter));
+  const names = bodyParameterNames(request.routeOptions.schema?.body);
+  const misplaced = Object.keys(request.query as Record<string, unknown>).find((name) => names.has(name));
+  if (misplaced === undefined) return done();
+  done(new PayframeError('PARAMETER_INVALID', `Send ${misplaced} in the request body: a POST's parameters are not read from the URL.`, { parameter: misplaced }));
 }
