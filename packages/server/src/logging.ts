@@ -63,8 +63,9 @@ function decoded(name: string): string {
 function requestSerializer(request: LoggedRequest) {
   const url = request.url ?? '';
   const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
-  const shown = query === -1 ? url : path.startsWith('/v2/') ? `${path}?${safeQuery(url.slice(query + 1))}` : `${path}?[redacted]`;
+  // A card number put where an id goes (`/v2/tokens/4242…`) is no id of ours: none is all digits.
+  const path = (query === -1 ? url : url.slice(0, query)).replace(/[^/]+/g, (segment) => (CARD_LIKE.test(decoded(segment)) ? '[redacted]' : segment));
+  const shown = query === -1 ? path : path.startsWith('/v2/') ? `${path}?${safeQuery(url.slice(query + 1))}` : `${path}?[redacted]`;
   return {
     method: request.method,
     url: shown,

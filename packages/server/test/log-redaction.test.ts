@@ -52,6 +52,8 @@ describe('log redaction', () => {
     const pan = TEST_PANS.mastercardDebit;
     expect((await api.post(`/v2/tokens?card[number]=${pan}&card[cvc]=${CVC}`, tokenParams(TEST_PANS.visa))).status).toBe(400);
     expect((await api.get(`/v2/charges?note=${pan.slice(0, 4)}%20${pan.slice(4, 8)}-${pan.slice(8)}&cvc=${CVC}`)).status).toBe(200);
+    expect((await api.get(`/v2/tokens/${pan}`)).status).toBe(404);
+    expect((await api.get(`/v2/no_such_route/${pan.slice(0, 8)}%20${pan.slice(8)}`)).status).toBe(404);
     // The last request is logged as done before the checks read the output.
     await client(server.url, keys.secretKey).get('/v2/charges/log-redaction-last');
     await server.waitForOutput('log-redaction-last');
