@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ModeSchema } from './card.ts';
-import { NUL_ERROR, text, withoutNul } from './fields.ts';
+import { STORABLE_TEXT_ERROR, text, isStorableText } from './fields.ts';
 import { AmountSchema, CurrencySchema } from './money.ts';
 import { ChargeTokenSchema } from './tokens.ts';
 
@@ -26,7 +26,7 @@ export type ChargeReason = z.infer<typeof ChargeReasonSchema>;
 export const ReturnUrlSchema = z
   .url({ protocol: /^https?$/, error: 'must be an absolute http or https URL' })
   .max(2048, { error: 'must be at most 2048 characters' })
-  .refine(withoutNul, NUL_ERROR)
+  .refine(isStorableText, STORABLE_TEXT_ERROR)
   // zod runs every check even after the URL check failed, so this one must not assume a URL.
   .refine((url) => {
     const parsed = URL.canParse(url) ? new URL(url) : null;

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 
-/** U+0000 has no place in any text of the API, and PostgreSQL cannot store it (it was a 500 there). */
-export function withoutNul(value: string): boolean {
-  return !value.includes('\u0000');
+/** A UTF-16 surrogate without its pair: no character, and stored as U+FFFD, so not what was sent. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text the API can store as it came: U+0000 has no place in it, and PostgreSQL cannot store it (it
+ * was a 500 there); a lone surrogate (JSON's `"\ud800"`) would be stored as U+FFFD, so the object
+ * read back would differ from the one answered.
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
-export const NUL_ERROR = { error: 'must not contain NUL characters' };
+export const STORABLE_TEXT_ERROR = { error: 'must be text without NUL characters or unpaired surrogates' };
 
 /** Bounded text; form fields arrive as strings, so no coercion is needed. */
 export function text(max: number, min = 1) {
@@ -12,7 +19,7 @@ export function text(max: number, min = 1) {
     .string({ error: 'must be a string' })
     .min(min, { error: min === 1 ? 'must not be empty' : `must be at least ${min} characters` })
     .max(max, { error: `must be at most ${max} characters` })
-    .refine(withoutNul, NUL_ERROR);
+    .refine(isStorableText, STORABLE_TEXT_ERROR);
 }
 
 /**

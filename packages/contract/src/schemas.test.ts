@@ -185,6 +185,22 @@ describe('NUL characters (PostgreSQL cannot store them: they were 500s there)', 
   });
 });
 
+describe('unpaired surrogates (stored as U+FFFD, the object read back would differ from the one answered)', () => {
+  it.each(['\uD800', 'a\uDFFFb', '\uDC00\uD800'])('are refused in the charge text fields: %j', (broken) => {
+    for (const field of ['description', 'txn_reference']) {
+      expect(failingPath(CreateChargeBodySchema.safeParse(chargeBody({ [field]: broken })))).toBe(field);
+    }
+    expect(failingPath(CreateChargeBodySchema.safeParse(chargeBody({ return_url: `https://shop.example/${broken}` })))).toBe('return_url');
+  });
+
+  it('are refused in the token texts, while paired ones (an emoji) are text like any other', () => {
+    const body = { ...tokenBody(), address: { city: 'Paris' } } as Record<string, Record<string, unknown>>;
+    expect(failingPath(CreateTokenBodySchema.safeParse({ ...body, card: { ...body.card, name: 'Ada \uD83D' } }))).toBe('card.name');
+    expect(failingPath(CreateTokenBodySchema.safeParse({ ...body, address: { city: '\uDE00Paris' } }))).toBe('address.city');
+    expect(CreateTokenBodySchema.safeParse({ ...body, card: { ...body.card, name: 'Ada \uD83D\uDE00' } }).success).toBe(true);
+  });
+});
+
 describe('PayframeError.toBody', () => {
   it('gives the documented shape for a missing parameter', () => {
     const error = new PayframeError('PARAMETER_MISSING', 'Missing required parameter: card.number', {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuthorizationSchema, BrandSchema, FundingSchema, ModeSchema } from './card.ts';
-import { integerField, NUL_ERROR, text, withoutNul } from './fields.ts';
+import { integerField, STORABLE_TEXT_ERROR, text, isStorableText } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 const CardNumberSchema = z
@@ -94,5 +94,5 @@ export const ChargeTokenSchema = TokenSchema.omit({ mode: true }).meta({ id: 'Ch
 export type ChargeToken = z.infer<typeof ChargeTokenSchema>;
 
 export const ResourceIdParamsSchema = z.object({
-  id: z.string({ error: 'must be a string' }).max(255, { error: 'must be at most 255 characters' }).refine(withoutNul, NUL_ERROR),
+  id: z.string({ error: 'must be a string' }).max(255, { error: 'must be at most 255 characters' }).refine(isStorableText, STORABLE_TEXT_ERROR),
 });

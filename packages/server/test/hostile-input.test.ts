@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, client, chargeParams, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { type Client, client, chargeParams, createCharge, expectErrorShape, rawRequest, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
 import {
   agent,
@@ -175,6 +175,23 @@ describe('NUL characters', () => {
       const read = await api.get(path);
       expect([read.status, read.body.error?.code, read.body.error?.parameter], path).toEqual([400, 'PARAMETER_INVALID', 'id']);
     }
+  });
+});
+
+describe('unpaired surrogates', () => {
+  it('are a 400 on the named parameter from JSON escapes, and nothing is stored; an emoji is stored as sent', async () => {
+    const token = await api.post('/v2/tokens', tokenParams(TEST_PANS.visa));
+    const raw = (fields: string) =>
+      rawRequest(server.url, '/v2/charges', {
+        method: 'POST',
+        headers: { 'x-api-key': fuzzKeys.secretKey, 'content-type': 'application/json' },
+        body: `{"token":"${token.body.id}","amount":100,"currency":"EUR","return_url":"https://shop.example/r",${fields}}`,
+      });
+    const broken = await raw('"description":"d\\udfff","txn_reference":"r"');
+    expect([broken.status, broken.body.error?.code, broken.body.error?.parameter]).toEqual([400, 'PARAMETER_INVALID', 'description']);
+    const emoji = await raw('"description":"d\\ud83d\\ude00","txn_reference":"r"');
+    expect(emoji.status, JSON.stringify(emoji.body)).toBe(200);
+    expect((await api.get(`/v2/charges/${emoji.body.id}`)).body.description).toBe('d\u{1F600}');
   });
 });
 
