@@ -179,6 +179,7 @@ describe('400 PARAMETER_INVALID', () => {
     expect((await api.post(`/v2/charges/capture/${charge.id}`)).status).toBe(200);
     expectTableRow(await api.post(`/v2/charges/refund/${charge.id}?amount=50`), 'PARAMETER_INVALID', { parameter: 'amount' });
     expectTableRow(await api.post(`/v2/charges/refund/${charge.id}?amount=50`, { amount: '50' }), 'PARAMETER_INVALID', { parameter: 'amount' });
+    expectTableRow(await api.post(`/v2/charges/refund/${charge.id}?AMOUNT=50`), 'PARAMETER_INVALID', { parameter: 'AMOUNT' });
     expectTableRow(await api.post(`/v2/tokens?card[number]=${TEST_PANS.visa}`, tokenParams(TEST_PANS.visa)), 'PARAMETER_INVALID', { parameter: 'card' });
     expect((await api.get(`/v2/charges/${charge.id}`)).body.amount_refunded).toBe(0);
     // Any other name in the query is ignored, as unknown parameters are.

@@ -4,13 +4,13 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 const NONE: ReadonlySet<string> = new Set();
 const namesBySchema = new WeakMap<object, ReadonlySet<string>>();
 
-/** The top-level parameter names of a route's body schema (a zod object), worked out once per schema. */
+/** The top-level parameter names of a route's body schema (a zod object), lower-cased, worked out once per schema. */
 function bodyParameterNames(schema: unknown): ReadonlySet<string> {
   if (typeof schema !== 'object' || schema === null) return NONE;
   let names = namesBySchema.get(schema);
   if (!names) {
     const shape = (schema as { shape?: Record<string, unknown> }).shape;
-    names = shape ? new Set(Object.keys(shape)) : NONE;
+    names = shape ? new Set(Object.keys(shape).map((name) => name.toLowerCase())) : NONE;
     namesBySchema.set(schema, names);
   }
   return names;
@@ -25,7 +25,8 @@ function bodyParameterNames(schema: unknown): ReadonlySet<string> {
 export function refuseBodyParametersInQuery(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   if (request.method !== 'POST' || !request.url.includes('?')) return done();
   const names = bodyParameterNames(request.routeOptions.schema?.body);
-  const misplaced = Object.keys(request.query as Record<string, unknown>).find((name) => names.has(name));
+  // In any case: `?AMOUNT=50` is as surely a refund amount meant for the body.
+  const misplaced = Object.keys(request.query as Record<string, unknown>).find((name) => names.has(name.toLowerCase()));
   if (misplaced === undefined) return done();
   done(new PayframeError('PARAMETER_INVALID', `Send ${misplaced} in the request body: a POST's parameters are not read from the URL.`, { parameter: misplaced }));
 }
