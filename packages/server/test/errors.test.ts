@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, chargeParams, type Client, client, createCharge, createToken, rawRequest, TEST_PANS, tokenParams } from './client.ts';
 import { cli, createKeys, type Keys, startServer, storeArgs, type TestServer } from './harness.ts';
 import { withinPropagation } from './propagation.ts';
+import { RawConnection, rawRequest as rawHttpRequest } from './raw-http.ts';
 
 /**
  * docs/api.md "Error codes" over real HTTP: every row of the status table produced by a request, with the whole
@@ -705,6 +706,22 @@ describe('404 / 405', () => {
     expectTableRow(await api.request('PUT', '/v2/tokens', tokenParams(TEST_PANS.visa)), 'METHOD_NOT_ALLOWED');
     expectTableRow(await api.get('/v2/charges/capture/C0000000000000000000'), 'METHOD_NOT_ALLOWED');
     expectTableRow(await api.request('PATCH', '/v2/charges/refund/C0000000000000000000'), 'METHOD_NOT_ALLOWED');
+    // fetch refuses to send TRACE: over a raw connection.
+    const connection = await RawConnection.open(plain.url);
+    connection.write(rawHttpRequest('TRACE', '/v2/charges', { 'X-Api-Key': keys.secretKey }).head);
+    const trace = await connection.response();
+    connection.destroy();
+    expectTableRow({ status: trace.status, body: JSON.parse(trace.body), headers: new Headers(trace.headers) }, 'METHOD_NOT_ALLOWED');
+    expect(trace.headers.allow).toBe('GET, POST, HEAD');
+  });
+
+  it('says in Allow what the URL serves, HEAD included where GET is, and refuses HEAD where it is not', async () => {
+    expect((await api.request('PUT', '/v2/charges')).headers.get('allow')).toBe('GET, POST, HEAD');
+    expect((await api.get('/v2/charges/capture/C0000000000000000000')).headers.get('allow')).toBe('POST');
+    // A HEAD answer has no body: the status and Allow say it.
+    const head = await fetch(`${plain.url}/v2/tokens`, { method: 'HEAD', headers: { 'x-api-key': keys.secretKey } });
+    expect([head.status, head.headers.get('allow')]).toEqual([405, 'POST']);
+    expect((await fetch(`${plain.url}/v2/charges`, { method: 'HEAD', headers: { 'x-api-key': keys.secretKey } })).status).toBe(200);
   });
 });
 
