@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { DeclineReason, ErrorBody } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -722,6 +723,25 @@ describe('404 / 405', () => {
     const head = await fetch(`${plain.url}/v2/tokens`, { method: 'HEAD', headers: { 'x-api-key': keys.secretKey } });
     expect([head.status, head.headers.get('allow')]).toEqual([405, 'POST']);
     expect((await fetch(`${plain.url}/v2/charges`, { method: 'HEAD', headers: { 'x-api-key': keys.secretKey } })).status).toBe(200);
+  });
+});
+
+describe('415 for a compressed body', () => {
+  it('refuses a Content-Encoding other than identity, rather than parsing the compressed bytes', async () => {
+    const json = JSON.stringify({ advance_seconds: '1' });
+    for (const [encoding, body] of [
+      ['gzip', gzipSync(json)],
+      ['deflate, br', Buffer.from(json)],
+    ] as const) {
+      const response = await rawRequest(plain.url, '/v2/test_helpers/clock', {
+        method: 'POST',
+        headers: { 'x-api-key': keys.secretKey, 'content-type': 'application/json', 'content-encoding': encoding },
+        body,
+      });
+      expectTableRow(response, 'UNSUPPORTED_MEDIA_TYPE');
+      expect(response.body.error.message).toContain('Content-Encoding');
+    }
+    expect((await api.get('/v2/test_helpers/clock')).body.offset).toBe(0);
   });
 });
 

@@ -116,6 +116,11 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   // discards the rest): a client still writing its large body reads the 413 instead of a reset.
   app.addHook('preParsing', (request, _reply, payload, done) => {
     if (Number(request.headers['content-length']) > BODY_LIMIT) return done(bodyTooLarge());
+    // Bodies are read as sent: a compressed one would be parsed as its compressed bytes.
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      return done(new PayframeError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Encoding: send the body uncompressed.'));
+    }
     done(null, payload);
   });
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, async (request: FastifyRequest, body: Buffer) =>
