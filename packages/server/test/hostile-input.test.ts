@@ -195,6 +195,26 @@ describe('unpaired surrogates', () => {
   });
 });
 
+describe('percent-escapes in a form body', () => {
+  it('refuses escapes of bytes that are no UTF-8, and keeps a stray % as sent', async () => {
+    const form = async (fields: string) => {
+      const token = await api.post('/v2/tokens', tokenParams(TEST_PANS.visa));
+      return rawRequest(server.url, '/v2/charges', {
+        method: 'POST',
+        headers: { 'x-api-key': fuzzKeys.secretKey, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `token=${token.body.id}&amount=100&currency=EUR&return_url=https%3A%2F%2Fshop.example%2Fr&${fields}`,
+      });
+    };
+    for (const broken of ['%ED%A0%80', 'x%C0%AE', '%FF']) {
+      const refused = await form(`txn_reference=${broken}`);
+      expect([refused.status, refused.body.error?.code], broken).toEqual([400, 'PARAMETER_INVALID']);
+    }
+    const kept = await form('description=50%off&txn_reference=caf%C3%A9');
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect([kept.body.description, kept.body.txn_reference]).toEqual(['50%off', 'café']);
+  });
+});
+
 describe('the process afterwards', () => {
   it('is healthy, logged no server fault, and still runs a whole flow', async () => {
     expect((await client(server.url).get('/healthz')).body).toEqual({ status: 'ok' });

@@ -52,11 +52,30 @@ export function parseQueryString(input: string): Record<string, unknown> {
   return qs.parse(input, { ...QS_OPTIONS, strictDepth: false, throwOnLimitExceeded: false });
 }
 
+class NotUtf8 extends Error {}
+
+/**
+ * qs's own decoder keeps what decodeURIComponent refuses as it was sent: right for a stray `%`
+ * (`50%off`), wrong for well-formed escapes of bytes that are no UTF-8 (`%ED%A0%80`, `%C0%AE`,
+ * `%FF`), which would be stored as the literal text `%ED%A0%80`. Those are refused.
+ */
+const strictUtf8: qs.IParseOptions['decoder'] = (text, defaultDecoder, charset) => {
+  const spaced = text.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    if (!/%(?![0-9a-f]{2})/i.test(spaced)) throw new NotUtf8();
+    return defaultDecoder(text, defaultDecoder, charset);
+  }
+};
+const BODY_QS_OPTIONS = { ...QS_OPTIONS, decoder: strictUtf8 } as const satisfies qs.IParseOptions;
+
 /** A body past a qs limit (qs throws a RangeError) is the client's malformed body, not a server fault. */
 export function parseBracketed(input: string): Record<string, unknown> {
   try {
-    return qs.parse(input, QS_OPTIONS);
-  } catch {
+    return qs.parse(input, BODY_QS_OPTIONS);
+  } catch (error) {
+    if (error instanceof NotUtf8) throw new PayframeError('PARAMETER_INVALID', 'The body is not valid UTF-8 once its percent-escapes are decoded.');
     throw new PayframeError(
       'PARAMETER_INVALID',
       `The parameters exceed the parser's limits: at most ${QS_OPTIONS.parameterLimit} parameters, nested at most ${QS_OPTIONS.depth} levels, arrays of at most ${QS_OPTIONS.arrayLimit} elements.`,
