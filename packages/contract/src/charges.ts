@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ModeSchema } from './card.ts';
-import { STORABLE_TEXT_ERROR, text, isStorableText } from './fields.ts';
+import { isStorableText, STORABLE_TEXT_ERROR, text } from './fields.ts';
 import { AmountSchema, CurrencySchema } from './money.ts';
 import { ChargeTokenSchema } from './tokens.ts';
 

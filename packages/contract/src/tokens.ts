@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuthorizationSchema, BrandSchema, FundingSchema, ModeSchema } from './card.ts';
-import { integerField, STORABLE_TEXT_ERROR, text, isStorableText } from './fields.ts';
+import { integerField, isStorableText, STORABLE_TEXT_ERROR, text } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 const CardNumberSchema = z
