@@ -8,6 +8,7 @@ import { BODY_LIMIT, parseQueryString } from './http/body-parsers.ts';
 import { clientErrorHandler, installErrorHandler, PRE_ROUTING_HEADERS } from './http/error-handler.ts';
 import { turnAwayWhileStopping } from './http/graceful-stop.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { answerProtocolEdges } from './http/protocol-edges.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { dashboardAssetRoutes } from './http/routes/dashboard-assets.ts';
@@ -42,6 +43,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout: requestTimeoutMs,
     headersTimeout: requestTimeoutMs > 0 ? Math.min(60_000, requestTimeoutMs) : 60_000,
     connectionsCheckingInterval: 1_000,
+    // Answered by http/protocol-edges.ts in the API's error shape instead of Node's empty 400.
+    requireHostHeader: false,
   };
   const app = Fastify({
     loggerInstance: options.logger || undefined,
@@ -71,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   installErrorHandler(app);
+  answerProtocolEdges(app);
   turnAwayWhileStopping(app, options.stopping ?? (() => false));
 
   registerSecurityHeaders(app, { crossOriginResourcePolicy: { policy: 'cross-origin' } });

@@ -1,4 +1,5 @@
 import { PayframeError } from '@payframe/contract';
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -83,11 +84,17 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? 'The request was not received in time.'
         : 'The request is not well-formed HTTP.';
-  const body = JSON.stringify(new PayframeError('PARAMETER_INVALID', message).toBody());
+  answerOnSocket(socket, new PayframeError('PARAMETER_INVALID', message));
+}
+
+/** Writes `error` in the API's shape straight onto a socket no response object owns, then closes it. */
+export function answerOnSocket(socket: Duplex, error: PayframeError): void {
+  const body = JSON.stringify(error.toBody());
+  const headers = { ...PRE_ROUTING_HEADERS, ...error.headers };
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `${Object.entries(PRE_ROUTING_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('')}Connection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy();
