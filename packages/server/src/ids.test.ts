@@ -25,6 +25,14 @@ describe('randomIds', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('makes prefixed ids that increase within one millisecond, in the order they were made', () => {
+    const ids = Array.from({ length: 1000 }, () => randomIds.prefixed('evt'));
+    expect([...ids].sort()).toEqual(ids);
+    // Within a millisecond the tail counts up from a random start.
+    const sameMs = ids.filter((id) => id.slice(4, 16) === ids[0]!.slice(4, 16));
+    expect(sameMs.length).toBeGreaterThan(1);
+  });
+
   it('orders ids made in later milliseconds after earlier ones, as their index pages grow at the end', async () => {
     const first = [randomIds.charge(), randomIds.uuid(), randomIds.prefixed('evt')];
     const start = Date.now();

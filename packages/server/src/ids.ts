@@ -36,6 +36,26 @@ export const randomIds: IdGenerator = {
     const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   },
-  /** 12 hex digits of time, then 12 of CSPRNG. */
-  prefixed: (prefix) => `${prefix}_${timeHex(Date.now())}${randomChunk(6).toString('hex')}`,
+  /** 12 hex digits of time, then 12 of CSPRNG; see nextPrefixedTail. */
+  prefixed: (prefix) => `${prefix}_${nextPrefixedTail()}`,
 };
+
+/** The last prefixed id's time and random part. */
+let lastMs = -1;
+let lastRandom = 0;
+
+/**
+ * Ids made in one millisecond increase: the first draws 47 random bits (headroom for as many
+ * increments), the next add one. Lists break ties within a millisecond by id, so the events a
+ * request records list in the order it recorded them. A clock that steps back keeps the last time.
+ */
+function nextPrefixedTail(): string {
+  const now = Date.now();
+  if (now > lastMs) {
+    lastMs = now;
+    lastRandom = randomChunk(6).readUIntBE(0, 6) % 2 ** 47;
+  } else {
+    lastRandom += 1;
+  }
+  return timeHex(lastMs) + lastRandom.toString(16).padStart(12, '0');
+}

@@ -140,4 +140,26 @@ describe('charge.expired', () => {
     expect(names(await ok(`/v2/events?charge=${pending.id}`, clockApi))).toEqual(['charge.expired', 'charge.created']);
     expectError(await clockApi.post(`/v2/charges/capture/${pending.id}`), 402, 'CHARGE_EXPIRED');
   });
+
+  it('several expiring at once list newest first by creation time, then by id', async () => {
+    const keys = await createKeys(server.dataDir, 'events-ties');
+    const clockApi = client(server.url, keys.secretKey);
+    for (let i = 0; i < 6; i++) await createCharge(clockApi, TEST_PANS.visa3ds);
+    expect((await clockApi.post('/v2/test_helpers/clock', { advance_seconds: String(7 * 24 * 3600) })).status).toBe(200);
+    const listed = await eventually(
+      async () => {
+        const data = (await ok('/v2/events?name=charge.expired', clockApi)).data;
+        return data.length === 6 ? data.map((event: any) => event.id as string) : undefined;
+      },
+      15_000,
+      'six charge.expired events',
+    );
+    // The list shows creation times in seconds: the order it keeps is read from the milliseconds stored.
+    const stored = await queryStore(server.dataDir, `select id, created_at from events where name = 'charge.expired' and id in (${listed.map(() => '?').join(', ')})`, listed);
+    const createdAt = new Map(stored.map((row) => [String(row.id), Number(row.created_at)]));
+    const newestFirst = [...listed].sort((a, b) => createdAt.get(b)! - createdAt.get(a)! || (a < b ? 1 : -1));
+    expect(listed).toEqual(newestFirst);
+    // One sweep expires them in one transaction: they share a millisecond, so the ids decide.
+    expect(new Set(createdAt.values()).size).toBeLessThan(6);
+  });
 });

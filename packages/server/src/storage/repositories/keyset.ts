@@ -1,7 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 
-/** Where an object sits in a newest-first list: its creation time, then the column that breaks ties. */
-export type Position = { createdAt: number; tie: string | number };
+/** Where an object sits in a newest-first list: its creation time, then its id, which breaks ties. */
+export type Position = { createdAt: number; tie: string };
 
 /**
  * One page of a newest-first list, never by OFFSET: `older` reads the objects just older than
@@ -13,14 +13,14 @@ export type PageWindow = { cursor: ({ direction: 'older' | 'newer' } & Position)
 /** Creation times in milliseconds: from `gte` included to `lt` excluded. */
 export type CreatedRange = { gte?: number | undefined; lt?: number | undefined };
 
-/** Rows beyond the cursor, as a range on the (…, created_at, tie) index every list has. */
-export function beyondCursor(window: PageWindow, tieColumn: 'id' | 'seq') {
+/** Rows beyond the cursor, as a range on the (…, created_at, id) index every list has. */
+export function beyondCursor(window: PageWindow) {
   const { cursor } = window;
   if (!cursor) return sql<SqlBool>`1 = 1`;
   const older = cursor.direction === 'older';
   const bound = sql.raw(older ? '<=' : '>=');
   const strict = sql.raw(older ? '<' : '>');
-  return sql<SqlBool>`created_at ${bound} ${cursor.createdAt} and (created_at ${strict} ${cursor.createdAt} or ${sql.ref(tieColumn)} ${strict} ${cursor.tie})`;
+  return sql<SqlBool>`created_at ${bound} ${cursor.createdAt} and (created_at ${strict} ${cursor.createdAt} or id ${strict} ${cursor.tie})`;
 }
 
 /**
@@ -30,7 +30,7 @@ export function beyondCursor(window: PageWindow, tieColumn: 'id' | 'seq') {
  * tighter bound is written: the range's when it excludes the cursor, else the cursor's (which then
  * implies the range's).
  */
-export function withinWindow(window: PageWindow, created: CreatedRange | undefined, tieColumn: 'id' | 'seq') {
+export function withinWindow(window: PageWindow, created: CreatedRange | undefined) {
   const { cursor } = window;
   let { gte, lt } = created ?? {};
   const conditions = [];
@@ -40,7 +40,7 @@ export function withinWindow(window: PageWindow, created: CreatedRange | undefin
     if (!rangeIsTighter) {
       if (older) lt = undefined;
       else gte = undefined;
-      conditions.push(beyondCursor(window, tieColumn));
+      conditions.push(beyondCursor(window));
     }
   }
   if (gte !== undefined) conditions.push(sql<SqlBool>`created_at >= ${gte}`);

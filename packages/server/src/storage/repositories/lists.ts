@@ -46,7 +46,7 @@ export async function listChargeRows(
     if (filters.txnReference !== undefined) query = query.where('txn_reference', '=', filters.txnReference);
     if (filters.email !== undefined) query = query.where('email', '=', filters.email);
     if (filters.last4 !== undefined) query = query.where('last4', '=', filters.last4);
-    return query.where(withinWindow(window, created, 'id')).orderBy('created_at', order).orderBy('id', order).limit(window.fetch);
+    return query.where(withinWindow(window, created)).orderBy('created_at', order).orderBy('id', order).limit(window.fetch);
   };
   const pendingPastDeadline = () => base(narrowed(filters.created, { lt: Math.floor(expiredIfCreatedBy) + 1 })).where('status', '=', 'PENDING');
   switch (filters.status) {
@@ -70,21 +70,21 @@ export function listRefundRows(db: Db, owner: Owner, chargeId: string | undefine
   const order = windowOrder(window);
   let query = db.selectFrom('refunds').selectAll().where(owned(owner));
   if (chargeId !== undefined) query = query.where('charge_id', '=', chargeId);
-  return query.where(withinWindow(window, undefined, 'id')).orderBy('created_at', order).orderBy('id', order).limit(window.fetch).execute();
+  return query.where(withinWindow(window, undefined)).orderBy('created_at', order).orderBy('id', order).limit(window.fetch).execute();
 }
 
 export type EventFilters = { name?: EventName | undefined; chargeId?: string | undefined; created?: CreatedRange | undefined };
 
-/** The stored bodies of a page of events; ties within a millisecond keep commit order. */
+/** The stored bodies of a page of events. */
 export async function listEventBodies(db: Db, owner: Owner, filters: EventFilters, window: PageWindow): Promise<string[]> {
   const order = windowOrder(window);
   let query = db.selectFrom('events').select('body').where(owned(owner));
   if (filters.name !== undefined) query = query.where('name', '=', filters.name);
   if (filters.chargeId !== undefined) query = query.where('charge_id', '=', filters.chargeId);
   const rows = await query
-    .where(withinWindow(window, filters.created, 'seq'))
+    .where(withinWindow(window, filters.created))
     .orderBy('created_at', order)
-    .orderBy('seq', order)
+    .orderBy('id', order)
     .limit(window.fetch)
     .execute();
   return rows.map((row) => row.body);
@@ -92,16 +92,6 @@ export async function listEventBodies(db: Db, owner: Owner, filters: EventFilter
 
 /** Where a cursor object sits, if it exists in the owner's account and mode. */
 export async function positionOf(db: Db, owner: Owner, list: 'charges' | 'refunds' | 'events', id: string): Promise<Position | undefined> {
-  if (list === 'events') {
-    const row = await db
-      .selectFrom('events')
-      .select(['created_at', 'seq'])
-      .where('id', '=', id)
-      .where('account_id', '=', owner.accountId)
-      .where('mode', '=', owner.mode)
-      .executeTakeFirst();
-    return row && { createdAt: row.created_at, tie: row.seq };
-  }
   const row = await db
     .selectFrom(list)
     .select(['created_at', 'id'])

@@ -55,7 +55,7 @@ export function endpointPage(db: Db, owner: Owner, window: PageWindow): Promise<
     .where('account_id', '=', owner.accountId)
     .where('mode', '=', owner.mode)
     .where('deleted_at', 'is', null)
-    .where(beyondCursor(window, 'id'))
+    .where(beyondCursor(window))
     .orderBy('created_at', order)
     .orderBy('id', order)
     .limit(window.fetch)
