@@ -85,7 +85,7 @@ describe('events of a charge', () => {
     expect(recent.data.length).toBe(all.data.filter((event: any) => event.created >= since).length);
     const before = await ok(`/v2/events?limit=100&created[lt]=${since}`);
     expect(before.data.length + recent.data.length).toBe(all.data.length);
-    expect((await ok('/v2/events?charge=C00000000000000000000')).data).toEqual([]);
+    expectError(await api.get('/v2/events?charge=C00000000000000000000'), 400, 'PARAMETER_INVALID', 'charge');
   });
 
   it('refuses bad parameters, and hides other accounts’ events', async () => {
@@ -93,7 +93,9 @@ describe('events of a charge', () => {
     const foreign = (await ok(`/v2/events?charge=${charge.id}`, other)).data[0];
     expectError(await api.get(`/v2/events/${foreign.id}`), 404, 'RESOURCE_MISSING');
     expectError(await api.get('/v2/events/evt_000000000000000000000000'), 404, 'RESOURCE_MISSING');
-    expect((await ok(`/v2/events?charge=${charge.id}`)).data).toEqual([]);
+    // Another account's charge is as unknown as one that does not exist: a 400 on `charge`, revealing nothing.
+    expectError(await api.get(`/v2/events?charge=${charge.id}`), 400, 'PARAMETER_INVALID', 'charge');
+    expectError(await api.get('/v2/events?charge=bogus'), 400, 'PARAMETER_INVALID', 'charge');
     expectError(await api.get(`/v2/events?starting_after=${foreign.id}`), 400, 'RESOURCE_MISSING', 'starting_after');
     expectError(await api.get(`/v2/events?starting_after=${foreign.id}&ending_before=${foreign.id}`), 400, 'PARAMETER_INVALID', 'ending_before');
     expectError(await api.get('/v2/events?name=charge.exploded'), 400, 'PARAMETER_INVALID', 'name');

@@ -197,7 +197,9 @@ describe('GET /v2/refunds', () => {
 
     const one = await ok(`/v2/refunds?charge=${refunded[0]!.id}`);
     expect(one.data.map((refund: any) => refund.charge)).toEqual([refunded[0]!.id]);
-    expect((await ok('/v2/refunds?charge=C00000000000000000000')).data).toEqual([]);
+    // An unknown filter value: a charge that does not exist, or is another account's, is a 400 on `charge`.
+    expectError(await api.get('/v2/refunds?charge=C00000000000000000000'), 400, 'PARAMETER_INVALID', 'charge');
+    expectError(await other.get(`/v2/refunds?charge=${refunded[0]!.id}`), 400, 'PARAMETER_INVALID', 'charge');
     expectError(await api.get('/v2/refunds?starting_after=nope'), 400, 'RESOURCE_MISSING', 'starting_after');
     expectError(await api.get('/v2/refunds?limit=500'), 400, 'PARAMETER_INVALID', 'limit');
     expect((await ok('/v2/refunds', other)).data).toEqual([]);

@@ -32,6 +32,13 @@ async function windowOf(db: Db, caller: Caller, list: 'charges' | 'refunds' | 'e
   return { cursor: { direction: parameter === 'starting_after' ? 'older' : 'newer', ...position }, fetch };
 }
 
+/** A `charge` filter names a charge of the caller's account and mode: any other is an unknown filter value, a 400 on it. */
+async function requireKnownCharge(db: Db, caller: Caller, chargeId: string | undefined): Promise<void> {
+  if (chargeId !== undefined && !(await positionOf(db, caller, 'charges', chargeId))) {
+    throw new PayframeError('PARAMETER_INVALID', 'No such charge.', { parameter: 'charge' });
+  }
+}
+
 /** The page, newest first, and whether more remain in the direction it was read. */
 function pageOf<T>(rows: T[], window: PageWindow): { data: T[]; has_more: boolean } {
   const data = rows.slice(0, window.fetch - 1);
@@ -59,6 +66,7 @@ export async function listCharges(db: Db, deps: ServiceDeps, caller: Caller, que
 }
 
 export async function listRefunds(db: Db, caller: Caller, query: ListRefundsQuery): Promise<RefundList> {
+  await requireKnownCharge(db, caller, query.charge);
   const window = await windowOf(db, caller, 'refunds', query);
   const { data, has_more } = pageOf(await listRefundRows(db, caller, query.charge, window), window);
   return { type: 'list', url: '/v2/refunds', has_more, data: data.map(refundView) };
@@ -66,6 +74,7 @@ export async function listRefunds(db: Db, caller: Caller, query: ListRefundsQuer
 
 /** The list's JSON, with each event's stored bytes as they are: every reader of an event sends the same text. */
 export async function listEvents(db: Db, caller: Caller, query: ListEventsQuery): Promise<string> {
+  await requireKnownCharge(db, caller, query.charge);
   const window = await windowOf(db, caller, 'events', query);
   const filters = { name: query.name, chargeId: query.charge, created: createdMs(query.created) };
   const { data, has_more } = pageOf(await listEventBodies(db, caller, filters, window), window);
