@@ -29,6 +29,10 @@ describe('CreateWebhookEndpointBodySchema', () => {
     expect(body).toEqual({ url: 'http://127.0.0.1:3000/webhooks/payframe', events: ['charge.captured', 'charge.expired'], description: 'Shop' });
   });
 
+  it('takes a null description as none, as an endpoint without one shows it', () => {
+    expect(CreateWebhookEndpointBodySchema.parse({ url: 'https://shop.example/hook', description: null }).description).toBeNull();
+  });
+
   it.each([
     [{}, 'url'],
     [{ url: 'ftp://shop.example/hook' }, 'url'],

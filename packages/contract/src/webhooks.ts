@@ -15,7 +15,8 @@ export const CreateWebhookEndpointBodySchema = z.object({
     .max(EVENT_NAMES.length * 4, { error: 'has too many entries' })
     .transform((names) => [...new Set(names)])
     .default(() => [...EVENT_NAMES]),
-  description: text(1000, 0).optional(),
+  /** null, as an endpoint without one shows it, means none. */
+  description: text(1000, 0).nullable().optional(),
 });
 export type CreateWebhookEndpointBody = z.infer<typeof CreateWebhookEndpointBodySchema>;
 
