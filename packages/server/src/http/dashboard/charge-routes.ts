@@ -23,6 +23,7 @@ import { sessionCaller } from '../../services/dashboard-sessions.ts';
 import { eventDeliveries, resendEvent } from '../../services/event-deliveries.ts';
 import { listCharges, listEvents } from '../../services/lists.ts';
 import { refundCharge } from '../../services/refunds.ts';
+import { refuseOtherMethods } from '../routes/refuse-other-methods.ts';
 import { sessionOf } from './session-hooks.ts';
 
 const chargeResponse = { 200: ChargeSchema, default: ErrorBodySchema };
@@ -64,10 +65,10 @@ export function chargeRoutes(store: Store, deps: ServiceDeps) {
     });
     api.post(
       '/charges/:id/refund',
-      { schema: { ...chargeIdRoute, body: CreateRefundBodySchema.optional(), response: { 200: RefundSchema, default: ErrorBodySchema } } },
+      { schema: { ...chargeIdRoute, body: CreateRefundBodySchema, response: { 200: RefundSchema, default: ErrorBodySchema } } },
       async (request) => {
         const caller = movingMoney(request, request.query.mode);
-        return store.transaction((tx) => refundCharge(tx, deps, caller, request.params.id, request.body?.amount));
+        return store.transaction((tx) => refundCharge(tx, deps, caller, request.params.id, request.body.amount));
       },
     );
 
@@ -79,9 +80,18 @@ export function chargeRoutes(store: Store, deps: ServiceDeps) {
     api.get('/events/:id/deliveries', { schema: { ...chargeIdRoute, response: deliveriesResponse } }, async (request) =>
       store.read((db) => eventDeliveries(db, callerOf(request, request.query.mode), request.params.id)),
     );
-    api.post('/events/:id/resend', { schema: { ...chargeIdRoute, body: ResendEventBodySchema.optional(), response: deliveriesResponse } }, async (request) => {
+    api.post('/events/:id/resend', { schema: { ...chargeIdRoute, body: ResendEventBodySchema, response: deliveriesResponse } }, async (request) => {
       const caller = callerOf(request, request.query.mode);
-      return store.transaction((tx) => resendEvent(tx, deps, caller, request.params.id, request.body?.endpoint));
+      return store.transaction((tx) => resendEvent(tx, deps, caller, request.params.id, request.body.endpoint));
     });
+
+    refuseOtherMethods(app, '/charges', ['GET']);
+    refuseOtherMethods(app, '/charges/:id', ['GET']);
+    refuseOtherMethods(app, '/charges/:id/capture', ['POST']);
+    refuseOtherMethods(app, '/charges/:id/cancel', ['POST']);
+    refuseOtherMethods(app, '/charges/:id/refund', ['POST']);
+    refuseOtherMethods(app, '/events', ['GET']);
+    refuseOtherMethods(app, '/events/:id/deliveries', ['GET']);
+    refuseOtherMethods(app, '/events/:id/resend', ['POST']);
   };
 }
