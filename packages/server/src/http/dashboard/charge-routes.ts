@@ -2,11 +2,13 @@ import {
   ChargeListSchema,
   ChargeSchema,
   CreateRefundBodySchema,
-  DashboardChargesQuerySchema,
   DashboardEventsQuerySchema,
   DashboardModeQuerySchema,
   ErrorBodySchema,
   EventListSchema,
+  listChargesShape,
+  ModeSchema,
+  oneCursor,
   PayframeError,
   RefundSchema,
   ResendEventBodySchema,
@@ -16,9 +18,11 @@ import {
 } from '@payframe/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { cancelCharge, captureCharge } from '../../services/capture.ts';
 import { retrieveCharge } from '../../services/charges.ts';
 import type { Caller, ServiceDeps, Store } from '../../services/context.ts';
+import { chargeSearchMatches } from '../../services/dashboard-charge-search.ts';
 import { sessionCaller } from '../../services/dashboard-sessions.ts';
 import { eventDeliveries, resendEvent } from '../../services/event-deliveries.ts';
 import { listCharges, listEvents } from '../../services/lists.ts';
@@ -29,6 +33,12 @@ import { sessionOf } from './session-hooks.ts';
 const chargeResponse = { 200: ChargeSchema, default: ErrorBodySchema };
 const deliveriesResponse = { 200: WebhookDeliveryListSchema, default: ErrorBodySchema };
 const chargeIdRoute = { params: ResourceIdParamsSchema, querystring: DashboardModeQuerySchema };
+
+/**
+ * The charge list's parameters and `q`, the search box's text: the charges whose id, txn_reference,
+ * e-mail or last 4 it is (docs/dashboard.md, "Search"). It takes what a txn_reference takes.
+ */
+const ChargesQuerySchema = oneCursor(z.object({ mode: ModeSchema, ...listChargesShape, q: listChargesShape.txn_reference }));
 
 function sendJson(reply: FastifyReply, json: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
@@ -48,9 +58,10 @@ export function chargeRoutes(store: Store, deps: ServiceDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.get('/charges', { schema: { querystring: DashboardChargesQuerySchema, response: { 200: ChargeListSchema, default: ErrorBodySchema } } }, async (request) => {
-      const { mode, ...query } = request.query;
-      return store.read((db) => listCharges(db, deps, callerOf(request, mode), query));
+    api.get('/charges', { schema: { querystring: ChargesQuerySchema, response: { 200: ChargeListSchema, default: ErrorBodySchema } } }, async (request) => {
+      const { mode, q, ...query } = request.query;
+      const matches = q === undefined ? undefined : chargeSearchMatches(q);
+      return store.read((db) => listCharges(db, deps, callerOf(request, mode), query, matches));
     });
     api.get('/charges/:id', { schema: { ...chargeIdRoute, response: chargeResponse } }, async (request) =>
       store.read((db) => retrieveCharge(db, deps, callerOf(request, request.query.mode), request.params.id)),
