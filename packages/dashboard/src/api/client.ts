@@ -32,8 +32,11 @@ import { DashboardApiError, errorFromResponse } from './api-error.ts';
 type Query = Record<string, string | number | undefined>;
 type Request = { method?: 'GET' | 'POST' | 'DELETE'; query?: Query; body?: unknown };
 
-/** Query parameters as the client sends them: the list limit and filters before the server's parsing. */
-export type ChargesQuery = Partial<Omit<DashboardChargesQuery, 'mode' | 'created'>>;
+/**
+ * Query parameters as the client sends them: the list limit and filters before the server's parsing,
+ * and `q`, the search box's text, which the server matches against every field it may be.
+ */
+export type ChargesQuery = Partial<Omit<DashboardChargesQuery, 'mode' | 'created'>> & { q?: string };
 export type EventsQuery = Partial<Omit<DashboardEventsQuery, 'mode' | 'created'>>;
 export type CreateWebhookEndpointInput = { url: string; events?: string[]; description?: string };
 
