@@ -128,6 +128,47 @@ test('open a charge, capture it, and refund part of it by keyboard alone', async
   await page.context().close();
 });
 
+test('search by a txn_reference that looks like an id or a last 4, and by a charge id, each listed as a charge-row', async ({ browser }) => {
+  const idLike = await chargeThroughApi('C20261123');
+  const digits = await chargeThroughApi('7310');
+  const other = await chargeThroughApi('dash-order-search');
+  const page = await newPage(browser);
+  await signIn(page, demo);
+  for (const [typed, id] of [['C20261123', idLike], ['7310', digits], [other, other]] as const) {
+    await page.getByTestId('charges-search').fill(typed);
+    await page.getByTestId('charges-search').press('Enter');
+    await expect(page.getByTestId('charge-row')).toHaveCount(1);
+    await expect(page.getByTestId('charge-row')).toHaveAttribute('data-charge-id', id);
+  }
+  await expect(page).toHaveURL(/\/dashboard\/charges$/);
+  await page.getByTestId('charge-row').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/charges/${other}$`));
+  await page.context().close();
+});
+
+test('a refund above what remains shows the API’s refusal, and a pending charge is refunded whole', async ({ browser }) => {
+  const captured = await chargeThroughApi('dash-order-too-much', 1000);
+  expect((await v2(`/charges/capture/${captured}`, {})).status).toBe(200);
+  const pending = await chargeThroughApi('dash-order-release', 1250);
+  const page = await newPage(browser);
+  await signIn(page, demo);
+  await page.goto(`${server.url}/dashboard/charges/${captured}`);
+  await page.getByTestId('charge-refund').click();
+  await page.getByTestId('refund-amount').fill('10.01');
+  await page.getByTestId('refund-confirm').click();
+  await expect(page.getByTestId('action-error')).toContainText('AMOUNT_EXCEEDS_REMAINING');
+  expect((await v2(`/charges/${captured}`)).body.amount_refunded).toBe(0);
+
+  await page.goto(`${server.url}/dashboard/charges/${pending}`);
+  await expect(page.getByTestId('charge-detail-status')).toHaveText('Pending');
+  await page.getByTestId('charge-refund').click();
+  await expect(page.getByTestId('refund-amount')).toHaveValue('12.50');
+  await page.getByTestId('refund-confirm').click();
+  await expect(page.getByTestId('charge-detail-status')).toHaveText('Refunded');
+  expect((await v2(`/charges/${pending}`)).body).toMatchObject({ status: 'REFUNDED', amount_refunded: 1250 });
+  await page.context().close();
+});
+
 test('create a key, see its secret once, use it, revoke it and see the API refuse it', async ({ browser }) => {
   const page = await newPage(browser);
   await signIn(page, demo);

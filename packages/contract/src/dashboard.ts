@@ -49,7 +49,11 @@ export type DashboardModeQuery = z.infer<typeof DashboardModeQuerySchema>;
 export const DashboardPageQuerySchema = oneCursor(z.object({ mode: ModeSchema, ...listPageShape }));
 export type DashboardPageQuery = z.infer<typeof DashboardPageQuerySchema>;
 
-export const DashboardChargesQuerySchema = oneCursor(z.object({ mode: ModeSchema, ...listChargesShape }));
+/**
+ * The charge list's parameters and `q`, the search box's text: the charges whose id, txn_reference,
+ * e-mail or last 4 it is (docs/dashboard.md, "Search"). It takes what a txn_reference takes.
+ */
+export const DashboardChargesQuerySchema = oneCursor(z.object({ mode: ModeSchema, ...listChargesShape, q: listChargesShape.txn_reference }));
 export type DashboardChargesQuery = z.infer<typeof DashboardChargesQuerySchema>;
 
 export const DashboardEventsQuerySchema = oneCursor(z.object({ mode: ModeSchema, ...listEventsShape }));

@@ -6,6 +6,8 @@ export type Action = {
   error: DashboardApiError | undefined;
   /** Runs one mutation at a time; its failure is kept to be shown at the control that started it. */
   run: <T>(mutation: () => Promise<T>) => Promise<T | undefined>;
+  /** Shows a failure found before any request, where an API error would be shown. */
+  fail: (error: DashboardApiError) => void;
   clear: () => void;
 };
 
@@ -15,6 +17,7 @@ export function useAction(): Action {
   return {
     busy,
     error,
+    fail: setError,
     clear: () => setError(undefined),
     run: async (mutation) => {
       setBusy(true);

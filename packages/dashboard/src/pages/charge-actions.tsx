@@ -1,6 +1,7 @@
 import type { Charge } from '@payframe/contract';
 import { decimalAmount, parseDecimalAmount } from '@payframe/contract/money-format';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { DashboardApiError } from '../api/api-error.ts';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { useDashboard } from '../context.ts';
 import { money } from '../format.ts';
@@ -16,7 +17,8 @@ export function ChargeActions({ charge, onChanged }: Props) {
   if (!canWrite) return null;
 
   const pending = charge.status === 'PENDING';
-  const refundable = (charge.status === 'CHARGE_SUCCESS' || charge.status === 'PARTIALLY_REFUNDED') && charge.amount_refunded < charge.amount;
+  // A pending charge is refunded whole: its authorization is released (§7).
+  const refundable = pending || ((charge.status === 'CHARGE_SUCCESS' || charge.status === 'PARTIALLY_REFUNDED') && charge.amount_refunded < charge.amount);
   const act = async (mutation: () => Promise<unknown>) => {
     if ((await action.run(mutation)) !== undefined) onChanged();
   };
@@ -49,6 +51,7 @@ export function ChargeActions({ charge, onChanged }: Props) {
             setRefunding(false);
             action.clear();
           }}
+          onInvalid={(message) => action.fail(new DashboardApiError('PARAMETER_INVALID', message, 0, 'amount'))}
           onConfirm={async (amount) => {
             const refund = await action.run(() => client.refundCharge(mode, charge.id, { amount }));
             if (refund === undefined) return;
@@ -62,27 +65,48 @@ export function ChargeActions({ charge, onChanged }: Props) {
   );
 }
 
-type RefundFormProps = { charge: Charge; busy: boolean; onCancel: () => void; onConfirm: (amount: number) => void };
+type RefundFormProps = {
+  charge: Charge;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (amount: number) => void;
+  /** Text that is no amount at all, which cannot be sent. */
+  onInvalid: (message: string) => void;
+};
 
-/** The confirmation step: the amount in major units as shown, and the sum spelled out before it moves. */
-function RefundForm({ charge, busy, onCancel, onConfirm }: RefundFormProps) {
+/**
+ * The confirmation step: the amount in major units as shown, and the sum spelled out before it
+ * moves. Any amount is sent: the API says why one it cannot refund is refused (more than remains,
+ * or part of a pending charge), in `action-error`, as for every other failure.
+ */
+function RefundForm({ charge, busy, onCancel, onConfirm, onInvalid }: RefundFormProps) {
+  const pending = charge.status === 'PENDING';
   const remaining = charge.amount - charge.amount_refunded;
   const [text, setText] = useState<string>(decimalAmount(remaining, charge.currency));
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   const amount = parseDecimalAmount(text, charge.currency);
-  const valid = amount !== null && amount <= remaining;
+  const valid = amount !== null && (pending ? amount === remaining : amount <= remaining);
+  const whole = money(remaining, charge.currency);
+  const hint = pending
+    ? `A pending charge is refunded whole: ${whole}.`
+    : `Enter an amount from ${money(1, charge.currency)} to ${whole}.`;
   return (
     <form
       class="refund"
       aria-labelledby="refund-title"
       onSubmit={(event) => {
         event.preventDefault();
-        if (valid) onConfirm(amount);
+        if (amount === null) onInvalid(`That is not an amount. ${hint}`);
+        else onConfirm(amount);
       }}
     >
       <h3 id="refund-title">Refund this charge</h3>
-      <label for="refund-amount">Amount to refund ({charge.currency}), at most {decimalAmount(remaining, charge.currency)}</label>
+      <label for="refund-amount">
+        {pending
+          ? `Amount to refund (${charge.currency}): the whole ${decimalAmount(remaining, charge.currency)}`
+          : `Amount to refund (${charge.currency}), at most ${decimalAmount(remaining, charge.currency)}`}
+      </label>
       <input
         ref={input}
         id="refund-amount"
@@ -95,13 +119,15 @@ function RefundForm({ charge, busy, onCancel, onConfirm }: RefundFormProps) {
         onInput={(event) => setText(event.currentTarget.value)}
       />
       <p id="refund-summary" aria-live="polite">
-        {valid
-          ? `${money(amount, charge.currency)} goes back to the card ending ${charge.token.card.last4Digits}. This cannot be undone.`
-          : `Enter an amount from ${money(1, charge.currency)} to ${money(remaining, charge.currency)}.`}
+        {!valid
+          ? hint
+          : pending
+            ? `The authorization of ${money(amount, charge.currency)} on the card ending ${charge.token.card.last4Digits} is released; the charge can no longer be captured.`
+            : `${money(amount, charge.currency)} goes back to the card ending ${charge.token.card.last4Digits}. This cannot be undone.`}
       </p>
       <div class="buttons">
-        <button type="submit" data-testid="refund-confirm" disabled={busy || !valid}>
-          {valid ? `Refund ${money(amount, charge.currency)}` : 'Refund'}
+        <button type="submit" data-testid="refund-confirm" disabled={busy}>
+          {amount === null ? 'Refund' : `Refund ${money(amount, charge.currency)}`}
         </button>
         <button type="button" onClick={onCancel}>
           Keep the money

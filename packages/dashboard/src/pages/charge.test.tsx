@@ -25,7 +25,12 @@ function chargeApi(role: DashboardRole, initial = charge({ id: ID })) {
     })
     .on(`POST /charges/${ID}/refund`, ({ body }) => {
       const amount = (body as { amount: number }).amount;
-      current = charge({ ...current, status: 'PARTIALLY_REFUNDED', amount_refunded: current.amount_refunded + amount });
+      const remaining = current.amount - current.amount_refunded;
+      // As the API decides (§7): never more than remains, and a pending charge only whole.
+      if (amount > remaining) return error('AMOUNT_EXCEEDS_REMAINING', `The refund of ${amount} exceeds the ${remaining} that remains on the charge.`, 'amount');
+      if (current.status === 'PENDING' && amount < remaining) return error('PARAMETER_INVALID', 'An uncaptured charge can only be released whole.', 'amount');
+      const refunded = current.amount_refunded + amount;
+      current = charge({ ...current, status: refunded === current.amount ? 'REFUNDED' : 'PARTIALLY_REFUNDED', amount_refunded: refunded });
       events.push(event('charge.refunded', current, events.length + 1));
       return { body: { ...REFUND, amount } };
     });
@@ -47,7 +52,6 @@ describe('a charge', () => {
   it('captures a pending charge with the CSRF token and shows the change', async () => {
     const api = chargeApi('admin', charge({ id: ID, status: 'PENDING', threedSecure: { redirect: 'http://x.test/3ds', returnUrl: 'http://shop.test/r', status: 'CHARGEABLE', transStatus: 'Y' } }));
     openDashboard(api, `/dashboard/charges/${ID}`);
-    expect(screen.queryByTestId('charge-refund')).toBeNull();
     fireEvent.click(await screen.findByTestId('charge-capture'));
     await waitFor(() => expect(screen.getByTestId('charge-detail-status').textContent).toBe('Charge success'));
     expect(api.last(`POST /charges/${ID}/capture`)?.headers.get('X-CSRF-Token')).toBe(CSRF_TOKEN);
@@ -72,13 +76,51 @@ describe('a charge', () => {
     await waitFor(() => expect(timeline()).toEqual(['charge.created', 'charge.refunded']));
   });
 
-  it('will not confirm an amount the charge cannot refund', async () => {
-    openDashboard(chargeApi('admin'), `/dashboard/charges/${ID}`);
+  it('sends an amount above what remains and shows why the API refuses it at the action', async () => {
+    const api = chargeApi('admin');
+    openDashboard(api, `/dashboard/charges/${ID}`);
     fireEvent.click(await screen.findByTestId('charge-refund'));
-    for (const text of ['10.01', '2.505', '0', 'two']) {
+    fireEvent.input(screen.getByTestId('refund-amount'), { target: { value: '10.01' } });
+    const confirm = screen.getByTestId('refund-confirm') as HTMLButtonElement;
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    const shown = await screen.findByTestId('action-error');
+    expect(shown.textContent).toContain('exceeds the 1000 that remains');
+    expect(shown.textContent).toContain('AMOUNT_EXCEEDS_REMAINING');
+    expect(api.last(`POST /charges/${ID}/refund`)?.body).toEqual({ amount: 1001 });
+    expect(screen.getByTestId('charge-refunded').textContent).toMatch(/0\.00/);
+  });
+
+  it('says at the action that text which is no amount cannot be refunded, without sending it', async () => {
+    const api = chargeApi('admin');
+    openDashboard(api, `/dashboard/charges/${ID}`);
+    fireEvent.click(await screen.findByTestId('charge-refund'));
+    for (const text of ['2.505', '0', 'two', '']) {
       fireEvent.input(screen.getByTestId('refund-amount'), { target: { value: text } });
-      expect((screen.getByTestId('refund-confirm') as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.click(screen.getByTestId('refund-confirm'));
+      expect((await screen.findByTestId('action-error')).textContent).toMatch(/not an amount.*from €\s?0\.01 to €\s?10\.00/);
     }
+    expect(api.last(`POST /charges/${ID}/refund`)).toBeUndefined();
+  });
+
+  it('refunds a pending charge whole, releasing its authorization', async () => {
+    const pending = charge({ id: ID, status: 'PENDING', fees: null, threedSecure: { redirect: 'http://x.test/3ds', returnUrl: 'http://shop.test/r', status: 'CHARGEABLE', transStatus: 'Y' } });
+    const api = chargeApi('admin', pending);
+    openDashboard(api, `/dashboard/charges/${ID}`);
+    fireEvent.click(await screen.findByTestId('charge-refund'));
+    const amount = screen.getByTestId('refund-amount') as HTMLInputElement;
+    expect(amount.value).toBe('10.00');
+
+    fireEvent.input(amount, { target: { value: '2.50' } });
+    fireEvent.click(screen.getByTestId('refund-confirm'));
+    expect((await screen.findByTestId('action-error')).textContent).toContain('PARAMETER_INVALID');
+
+    fireEvent.input(amount, { target: { value: '10.00' } });
+    fireEvent.click(screen.getByTestId('refund-confirm'));
+    await waitFor(() => expect(screen.getByTestId('charge-detail-status').textContent).toBe('Refunded'));
+    expect(api.last(`POST /charges/${ID}/refund`)?.body).toEqual({ amount: 1000 });
+    expect(screen.queryByTestId('charge-refund')).toBeNull();
+    expect(screen.queryByTestId('charge-capture')).toBeNull();
   });
 
   it('shows an API error at the action', async () => {
@@ -102,6 +144,7 @@ describe('a viewer', () => {
     expect((await screen.findByTestId('charge-detail-status')).textContent).toBe('Pending');
     expect(screen.queryByTestId('charge-capture')).toBeNull();
     expect(screen.queryByTestId('charge-cancel')).toBeNull();
+    expect(screen.queryByTestId('charge-refund')).toBeNull();
     cleanup();
 
     openDashboard(chargeApi('viewer'), `/dashboard/charges/${ID}`);
@@ -109,10 +152,11 @@ describe('a viewer', () => {
     expect(screen.queryByTestId('charge-refund')).toBeNull();
   });
 
-  it('is told apart from an admin, who sees capture and cancel on the same charge', async () => {
+  it('is told apart from an admin, who sees capture, cancel and refund on the same charge', async () => {
     const pending = charge({ id: ID, status: 'PENDING' });
     openDashboard(chargeApi('admin', pending), `/dashboard/charges/${ID}`);
     expect(await screen.findByTestId('charge-capture')).toBeTruthy();
     expect(screen.getByTestId('charge-cancel')).toBeTruthy();
+    expect(screen.getByTestId('charge-refund')).toBeTruthy();
   });
 });

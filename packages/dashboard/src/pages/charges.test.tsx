@@ -72,28 +72,33 @@ describe('the charges list', () => {
     expect((screen.getByTestId('page-prev') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it.each([
-    ['4242', 'last4', '4242'],
-    ['Ada@Example.com', 'email', 'Ada@Example.com'],
-    ['order-1001', 'txn_reference', 'order-1001'],
-  ])('searches %j as %s on Enter, from the first page', async (text, parameter, value) => {
+  it.each(['4242', 'Ada@Example.com', 'order-1001', 'C1234', id(7)])('searches %j as q on Enter, from the first page', async (text) => {
     const api = chargesApi();
     openDashboard(api, '/dashboard/charges');
     await waitFor(() => expect(rowIds()).toHaveLength(25));
     fireEvent.click(screen.getByTestId('page-next'));
     await waitFor(() => expect(rowIds()[0]).toBe(id(35)));
-    await search(text);
-    await waitFor(() => expect(api.last('GET /charges')?.query.get(parameter)).toBe(value));
+    await search(` ${text} `);
+    await waitFor(() => expect(api.last('GET /charges')?.query.get('q')).toBe(text));
     const query = api.last('GET /charges')?.query;
-    expect([...(query?.keys() ?? [])].sort()).toEqual(['limit', 'mode', parameter].sort());
+    expect([...(query?.keys() ?? [])].sort()).toEqual(['limit', 'mode', 'q']);
   });
 
-  it('opens the charge a charge id names', async () => {
-    const api = chargesApi().on(`GET /charges/${id(7)}`, charge({ id: id(7) })).on('GET /events', list('/dashboard/api/events', []));
+  it('lists the charge a charge id names as a row that links to it, and an empty box lists every charge again', async () => {
+    const api = chargesApi();
+    api.on('GET /charges', ({ query }: ApiRequest) =>
+      query.get('q') === id(7) ? { body: list('/dashboard/api/charges', [charge({ id: id(7) })]) } : { body: list('/dashboard/api/charges', charges(25, NEWEST)) },
+    );
     openDashboard(api, '/dashboard/charges');
+    await waitFor(() => expect(rowIds()).toHaveLength(25));
     await search(id(7));
-    expect(await screen.findByTestId('charge-detail-status')).toBeTruthy();
-    expect(location.pathname).toBe(`/dashboard/charges/${id(7)}`);
+    await waitFor(() => expect(rowIds()).toEqual([id(7)]));
+    expect(screen.getByTestId('charge-row').querySelector('a')?.getAttribute('href')).toBe(`/dashboard/charges/${id(7)}`);
+    expect(location.pathname).toBe('/dashboard/charges');
+
+    await search('  ');
+    await waitFor(() => expect(rowIds()).toHaveLength(25));
+    expect(api.last('GET /charges')?.query.has('q')).toBe(false);
   });
 
   it('filters by status and switches the mode', async () => {

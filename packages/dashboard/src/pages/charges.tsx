@@ -1,5 +1,4 @@
 import { ChargeStatusSchema, type ChargeStatus } from '@payframe/contract';
-import { useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import type { ChargesQuery } from '../api/client.ts';
 import { ErrorMessage } from '../components/error-message.tsx';
@@ -9,27 +8,22 @@ import { useDashboard } from '../context.ts';
 import { dateTime, label, money } from '../format.ts';
 import { paths } from '../paths.ts';
 import { useResource } from '../use-resource.ts';
-import { chargeSearch } from './charge-search.ts';
-
-type Filter = Pick<ChargesQuery, 'txn_reference' | 'email' | 'last4'>;
 
 export function ChargesPage() {
   const { client, mode } = useDashboard();
-  const { route } = useLocation();
   const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<Filter>({});
+  // What was searched on the last Enter: the server finds it as an id, txn_reference, e-mail or last 4.
+  const [searched, setSearched] = useState('');
   const [status, setStatus] = useState<ChargeStatus | ''>('');
   const [cursor, setCursor] = useState<Cursor>({});
   useEffect(() => setCursor({}), [mode]);
 
-  const query: ChargesQuery = { ...PAGE_QUERY, ...filter, ...(status === '' ? {} : { status }), ...cursor };
+  const query: ChargesQuery = { ...PAGE_QUERY, ...(searched === '' ? {} : { q: searched }), ...(status === '' ? {} : { status }), ...cursor };
   const charges = useResource(() => client.listCharges(mode, query), [mode, JSON.stringify(query)]);
 
   const submitSearch = (event: Event) => {
     event.preventDefault();
-    const found = chargeSearch(search);
-    if (found !== null && 'charge' in found) return route(paths.charge(found.charge));
-    setFilter(found?.filter ?? {});
+    setSearched(search.trim());
     setCursor({});
   };
 
@@ -43,6 +37,7 @@ export function ChargesPage() {
           id="charges-search"
           data-testid="charges-search"
           type="search"
+          maxLength={255}
           value={search}
           onInput={(event) => setSearch(event.currentTarget.value)}
         />

@@ -8,7 +8,15 @@ import {
 } from '@payframe/contract';
 import { expiredIfCreatedBy, settle } from '../domain/charge-lifecycle.ts';
 import type { PageWindow } from '../storage/repositories/keyset.ts';
-import { type CreatedRange, listChargeRows, listEventBodies, listRefundRows, positionOf } from '../storage/repositories/lists.ts';
+import {
+  type ChargeMatch,
+  type CreatedRange,
+  listChargeRows,
+  listChargeRowsMatchingAny,
+  listEventBodies,
+  listRefundRows,
+  positionOf,
+} from '../storage/repositories/lists.ts';
 import { tokensByIds } from '../storage/repositories/tokens.ts';
 import { toState, withState } from './charges.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
@@ -51,10 +59,15 @@ function createdMs(created: { gte?: number | undefined; lt?: number | undefined 
   return created && { gte: created.gte === undefined ? undefined : created.gte * 1000, lt: created.lt === undefined ? undefined : created.lt * 1000 };
 }
 
-export async function listCharges(db: Db, deps: ServiceDeps, caller: Caller, query: ListChargesQuery): Promise<ChargeList> {
+/** With `matches` (a dashboard search), only the charges that match at least one of them, and the query's filters. */
+export async function listCharges(db: Db, deps: ServiceDeps, caller: Caller, query: ListChargesQuery, matches?: ChargeMatch[]): Promise<ChargeList> {
   const window = await windowOf(db, caller, 'charges', query);
   const filters = { status: query.status, created: createdMs(query.created), txnReference: query.txn_reference, email: query.email, last4: query.last4 };
-  const rows = await listChargeRows(db, caller, filters, window, expiredIfCreatedBy(caller.now));
+  const expiredBy = expiredIfCreatedBy(caller.now);
+  const rows =
+    matches === undefined
+      ? await listChargeRows(db, caller, filters, window, expiredBy)
+      : await listChargeRowsMatchingAny(db, caller, filters, matches, window, expiredBy);
   const tokens = await tokensByIds(db, [...new Set(rows.map((row) => row.token_id))]);
   const { data, has_more } = pageOf(rows, window);
   return {

@@ -25,6 +25,7 @@ import { createOwnerKeys, listOwnerKeys, revokeOwnerKey } from '../../services/d
 import { sessionCaller } from '../../services/dashboard-sessions.ts';
 import { advanceTestClock, testClockView } from '../../services/test-clock.ts';
 import { createEndpoint, deleteEndpoint, listEndpoints, vetEndpointUrl } from '../../services/webhook-endpoints.ts';
+import { refuseOtherMethods } from '../routes/refuse-other-methods.ts';
 import { sessionOf } from './session-hooks.ts';
 
 const byId = { params: ResourceIdParamsSchema, querystring: DashboardModeQuerySchema };
@@ -88,5 +89,12 @@ export function adminRoutes(store: Store, deps: ServiceDeps, apiKeys: ApiKeyCach
       const { accountId } = sessionOf(request);
       return store.transaction((tx) => renameAccount(tx, accountId, request.body.name));
     });
+
+    refuseOtherMethods(app, '/keys', ['GET', 'POST']);
+    refuseOtherMethods(app, '/keys/:id/revoke', ['POST']);
+    refuseOtherMethods(app, '/webhook_endpoints', ['GET', 'POST']);
+    refuseOtherMethods(app, '/webhook_endpoints/:id', ['DELETE']);
+    refuseOtherMethods(app, '/clock', ['GET', 'POST']);
+    refuseOtherMethods(app, '/account', ['GET', 'POST']);
   };
 }

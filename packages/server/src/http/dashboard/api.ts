@@ -38,6 +38,12 @@ export function dashboardApiRoutes(store: Store, deps: ServiceDeps, options: Das
     app.addContentTypeParser('*', (_request, _payload, done) => {
       done(new PayframeError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: the dashboard API takes application/json.'), undefined);
     });
+    // As on /v2 (body-parsers.ts): no body at all is no parameters, so `{amount?}` may be left out
+    // whole, and a route that needs one names it (400 PARAMETER_MISSING) rather than the body.
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (request.body === undefined || request.body === null) request.body = {};
+      done();
+    });
 
     await app.register(sessionRoutes(store, deps, options.lifetime));
     await app.register(chargeRoutes(store, deps));

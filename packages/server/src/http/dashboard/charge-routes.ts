@@ -19,10 +19,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cancelCharge, captureCharge } from '../../services/capture.ts';
 import { retrieveCharge } from '../../services/charges.ts';
 import type { Caller, ServiceDeps, Store } from '../../services/context.ts';
+import { chargeSearchMatches } from '../../services/dashboard-charge-search.ts';
 import { sessionCaller } from '../../services/dashboard-sessions.ts';
 import { eventDeliveries, resendEvent } from '../../services/event-deliveries.ts';
 import { listCharges, listEvents } from '../../services/lists.ts';
 import { refundCharge } from '../../services/refunds.ts';
+import { refuseOtherMethods } from '../routes/refuse-other-methods.ts';
 import { sessionOf } from './session-hooks.ts';
 
 const chargeResponse = { 200: ChargeSchema, default: ErrorBodySchema };
@@ -48,8 +50,9 @@ export function chargeRoutes(store: Store, deps: ServiceDeps) {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
     api.get('/charges', { schema: { querystring: DashboardChargesQuerySchema, response: { 200: ChargeListSchema, default: ErrorBodySchema } } }, async (request) => {
-      const { mode, ...query } = request.query;
-      return store.read((db) => listCharges(db, deps, callerOf(request, mode), query));
+      const { mode, q, ...query } = request.query;
+      const matches = q === undefined ? undefined : chargeSearchMatches(q);
+      return store.read((db) => listCharges(db, deps, callerOf(request, mode), query, matches));
     });
     api.get('/charges/:id', { schema: { ...chargeIdRoute, response: chargeResponse } }, async (request) =>
       store.read((db) => retrieveCharge(db, deps, callerOf(request, request.query.mode), request.params.id)),
@@ -64,10 +67,10 @@ export function chargeRoutes(store: Store, deps: ServiceDeps) {
     });
     api.post(
       '/charges/:id/refund',
-      { schema: { ...chargeIdRoute, body: CreateRefundBodySchema.optional(), response: { 200: RefundSchema, default: ErrorBodySchema } } },
+      { schema: { ...chargeIdRoute, body: CreateRefundBodySchema, response: { 200: RefundSchema, default: ErrorBodySchema } } },
       async (request) => {
         const caller = movingMoney(request, request.query.mode);
-        return store.transaction((tx) => refundCharge(tx, deps, caller, request.params.id, request.body?.amount));
+        return store.transaction((tx) => refundCharge(tx, deps, caller, request.params.id, request.body.amount));
       },
     );
 
@@ -79,9 +82,18 @@ export function chargeRoutes(store: Store, deps: ServiceDeps) {
     api.get('/events/:id/deliveries', { schema: { ...chargeIdRoute, response: deliveriesResponse } }, async (request) =>
       store.read((db) => eventDeliveries(db, callerOf(request, request.query.mode), request.params.id)),
     );
-    api.post('/events/:id/resend', { schema: { ...chargeIdRoute, body: ResendEventBodySchema.optional(), response: deliveriesResponse } }, async (request) => {
+    api.post('/events/:id/resend', { schema: { ...chargeIdRoute, body: ResendEventBodySchema, response: deliveriesResponse } }, async (request) => {
       const caller = callerOf(request, request.query.mode);
-      return store.transaction((tx) => resendEvent(tx, deps, caller, request.params.id, request.body?.endpoint));
+      return store.transaction((tx) => resendEvent(tx, deps, caller, request.params.id, request.body.endpoint));
     });
+
+    refuseOtherMethods(app, '/charges', ['GET']);
+    refuseOtherMethods(app, '/charges/:id', ['GET']);
+    refuseOtherMethods(app, '/charges/:id/capture', ['POST']);
+    refuseOtherMethods(app, '/charges/:id/cancel', ['POST']);
+    refuseOtherMethods(app, '/charges/:id/refund', ['POST']);
+    refuseOtherMethods(app, '/events', ['GET']);
+    refuseOtherMethods(app, '/events/:id/deliveries', ['GET']);
+    refuseOtherMethods(app, '/events/:id/resend', ['POST']);
   };
 }

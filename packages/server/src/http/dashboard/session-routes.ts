@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServiceDeps, Store } from '../../services/context.ts';
 import { endSession, login, type SessionLifetime } from '../../services/dashboard-sessions.ts';
+import { refuseOtherMethods } from '../routes/refuse-other-methods.ts';
 import { clearSessionCookie, sessionOf, setSessionCookie } from './session-hooks.ts';
 
 const sessionResponse = { 200: DashboardSessionSchema, default: ErrorBodySchema };
@@ -28,5 +29,9 @@ export function sessionRoutes(store: Store, deps: ServiceDeps, lifetime: Session
     });
 
     api.get('/session', { schema: { response: sessionResponse } }, async (request) => sessionOf(request).view);
+
+    refuseOtherMethods(app, '/login', ['POST']);
+    refuseOtherMethods(app, '/logout', ['POST']);
+    refuseOtherMethods(app, '/session', ['GET']);
   };
 }

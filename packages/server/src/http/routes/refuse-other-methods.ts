@@ -1,6 +1,5 @@
 import { PayframeError } from '@payframe/contract';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { authOf } from '../request-context.ts';
 
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE'];
 
@@ -19,7 +18,8 @@ export function refuseOtherMethods(app: FastifyInstance, url: string, served: HT
     schema: { hide: true },
     onRequest: async (request, reply) => {
       // On /v2/tokens, whose POST takes publishable keys: their check comes before the method's.
-      if (authOf(request).kind === 'publishable') throw new PayframeError('PUBLISHABLE_KEY_NOT_ALLOWED');
+      // The dashboard's scope has no API key (its session gate has run instead).
+      if (request.auth?.kind === 'publishable') throw new PayframeError('PUBLISHABLE_KEY_NOT_ALLOWED');
       reply.header('allow', allow);
       throw new PayframeError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on this URL.`);
     },

@@ -14,7 +14,12 @@ export type ChargeFilters = {
   /** Lower case: charges keep a lower-cased copy of the shopper's e-mail. */
   email?: string | undefined;
   last4?: string | undefined;
+  /** One more column the charge must equal: a dashboard search's reading of what was typed. */
+  match?: ChargeMatch | undefined;
 };
+
+/** A column a search may find a charge by, each read through its own index (the id through the primary key). */
+export type ChargeMatch = { column: 'id' | 'txn_reference' | 'email' | 'last4'; value: string };
 
 /** The owner's rows: the leading columns of every list index. */
 function owned(owner: Owner) {
@@ -46,6 +51,7 @@ export async function listChargeRows(
     if (filters.txnReference !== undefined) query = query.where('txn_reference', '=', filters.txnReference);
     if (filters.email !== undefined) query = query.where('email', '=', filters.email);
     if (filters.last4 !== undefined) query = query.where('last4', '=', filters.last4);
+    if (filters.match !== undefined) query = query.where(filters.match.column, '=', filters.match.value);
     return query.where(withinWindow(window, created)).orderBy('created_at', order).orderBy('id', order).limit(window.fetch);
   };
   const pendingPastDeadline = () => base(narrowed(filters.created, { lt: Math.floor(expiredIfCreatedBy) + 1 })).where('status', '=', 'PENDING');
@@ -54,16 +60,41 @@ export async function listChargeRows(
       return base().execute();
     case 'PENDING':
       return base(narrowed(filters.created, { gte: Math.floor(expiredIfCreatedBy) + 1 })).where('status', '=', 'PENDING').execute();
-    case 'REFUNDED': {
-      const [recorded, expired] = await Promise.all([base().where('status', '=', 'REFUNDED').execute(), pendingPastDeadline().execute()]);
-      const sign = order === 'desc' ? -1 : 1;
-      return [...recorded, ...expired]
-        .sort((a, b) => sign * (a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
-        .slice(0, window.fetch);
-    }
+    case 'REFUNDED':
+      return merged(await Promise.all([base().where('status', '=', 'REFUNDED').execute(), pendingPastDeadline().execute()]), window);
     default:
       return base().where('status', '=', filters.status).execute();
   }
+}
+
+/**
+ * A page of the charges that match any one of `matches` (and every filter): one page read per
+ * match, each on its own index, merged. Never an OR in one query, which would read every row of
+ * each match (every charge of a common last 4) to sort them.
+ */
+export async function listChargeRowsMatchingAny(
+  db: Db,
+  owner: Owner,
+  filters: ChargeFilters,
+  matches: ChargeMatch[],
+  window: PageWindow,
+  expiredIfCreatedBy: number,
+): Promise<ChargesTable[]> {
+  const pages = await Promise.all(matches.map((match) => listChargeRows(db, owner, { ...filters, match }, window, expiredIfCreatedBy)));
+  return merged(pages, window);
+}
+
+/**
+ * Pages of one window read from several ranges, as one page: in the window's order, each charge
+ * once (it may match more than one range), `fetch` at most. Each range's first `fetch` rows hold
+ * every row of the merged page, so nothing beyond them is needed.
+ */
+function merged(pages: ChargesTable[][], window: PageWindow): ChargesTable[] {
+  const sign = windowOrder(window) === 'desc' ? -1 : 1;
+  const byId = new Map(pages.flat().map((row) => [row.id, row]));
+  return [...byId.values()]
+    .sort((a, b) => sign * (a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
+    .slice(0, window.fetch);
 }
 
 export function listRefundRows(db: Db, owner: Owner, chargeId: string | undefined, window: PageWindow): Promise<RefundsTable[]> {
