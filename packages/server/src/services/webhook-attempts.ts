@@ -3,7 +3,6 @@ import { signWebhook, type WebhookHeaders } from '@payframe/contract/webhook-sig
 import { epochSeconds } from '../domain/clock.ts';
 import { retryAt } from '../domain/webhook-retry.ts';
 import type { Db } from '../storage/db.ts';
-import { eventBodies } from '../storage/repositories/events.ts';
 import { finishAttempt, insertStartedAttempts } from '../storage/repositories/webhook-attempts.ts';
 import { claimDueDeliveries, type DeliveryOutcome, finishDelivery } from '../storage/repositories/webhook-deliveries.ts';
 import type { WebhookTargets } from './webhook-targets-cache.ts';
@@ -32,12 +31,11 @@ export async function claimAttempts(tx: Db, claim: Claim, targetsOf: WebhookTarg
   const claimed = await claimDueDeliveries(tx, { now, leaseUntil: now + leaseMs, runner, limit });
   if (claimed.length === 0) return [];
   await insertStartedAttempts(tx, claimed.map((row) => ({ delivery_id: row.id, attempt: row.attempts, started_at: now })));
-  const bodies = new Map((await eventBodies(tx, [...new Set(claimed.map((row) => row.event_id))])).map((event) => [event.id, event.body]));
   const targets = await targetsOf(tx, claimed.map((row) => row.endpoint_id));
   return claimed.flatMap((row) => {
-    const body = bodies.get(row.event_id);
+    const { body } = row;
     const target = targets.get(row.endpoint_id);
-    if (body === undefined || !target) return [];
+    if (body === null || !target) return [];
     const headers = target.secret === null ? null : signWebhook(target.secret, { id: row.event_id, timestamp: epochSeconds(now), body });
     return [{ deliveryId: row.id, attempt: row.attempts, url: target.url, mode: target.mode, body, headers, startedAt: now }];
   });

@@ -9,34 +9,31 @@ export async function insertDeliveries(db: Db, deliveries: WebhookDeliveriesTabl
   await db.insertInto('webhook_deliveries').values(deliveries).execute();
 }
 
-/** The worker's poll: one indexed probe on (status, next_attempt_at). */
+const ANY_DUE = portable(`select 1 as due from webhook_deliveries where status = 'pending' and next_attempt_at <= $1 limit 1`);
+
+/** The worker's poll: one probe of the due index, whose `status = 'pending'` must be a literal to be chosen. */
 export async function anyDeliveryDue(db: Db, now: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await runStatement(db, ANY_DUE, [now])).length > 0;
 }
 
-export type ClaimedDelivery = Pick<WebhookDeliveriesTable, 'id' | 'endpoint_id' | 'event_id' | 'attempts'>;
+/** A claimed delivery, with its event's body to send (null only if the event is gone). */
+export type ClaimedDelivery = Pick<WebhookDeliveriesTable, 'id' | 'endpoint_id' | 'event_id' | 'attempts'> & { body: string | null };
 
 /**
- * The subquery picks the due rows on (status, next_attempt_at); the update then finds them by id.
- * On SQLite the unary `+` keeps the planner off that index for the outer conditions, which would
- * otherwise walk every due row for each claim.
+ * The subquery picks the due rows on the pending rows' due index; the update then finds them by id
+ * and answers each with its event's body, which saves the pass a read of its own. On SQLite the
+ * unary `+` keeps the planner off that index for the outer conditions, which would otherwise walk
+ * every due row for each claim.
  */
 const CLAIM_DUE = {
   postgres: prepared(`update webhook_deliveries set attempts = attempts + 1, lease_until = $1, leased_by = $2, next_attempt_at = $3
     where id in (select id from webhook_deliveries where status = 'pending' and next_attempt_at <= $4 order by next_attempt_at limit $5 for update skip locked)
     and status = 'pending' and next_attempt_at <= $6 and (lease_until is null or lease_until < $7)
-    returning id, endpoint_id, event_id, attempts`),
+    returning id, endpoint_id, event_id, attempts, (select body from events where events.id = webhook_deliveries.event_id) as body`),
   sqlite: `update webhook_deliveries set attempts = attempts + 1, lease_until = ?, leased_by = ?, next_attempt_at = ?
     where id in (select id from webhook_deliveries where status = 'pending' and next_attempt_at <= ? order by next_attempt_at limit ?)
     and +status = 'pending' and +next_attempt_at <= ? and (lease_until is null or lease_until < ?)
-    returning id, endpoint_id, event_id, attempts`,
+    returning id, endpoint_id, event_id, attempts, (select body from events where events.id = webhook_deliveries.event_id) as body`,
 };
 
 /**
