@@ -3,8 +3,8 @@ import { signWebhook, type WebhookHeaders } from '@payframe/contract/webhook-sig
 import { epochSeconds } from '../domain/clock.ts';
 import { retryAt } from '../domain/webhook-retry.ts';
 import type { Db } from '../storage/db.ts';
-import { finishAttempt, insertStartedAttempts } from '../storage/repositories/webhook-attempts.ts';
-import { claimDueDeliveries, type DeliveryOutcome, finishDelivery } from '../storage/repositories/webhook-deliveries.ts';
+import { finishAttempts, insertStartedAttempts } from '../storage/repositories/webhook-attempts.ts';
+import { claimDueDeliveries, type DeliveryOutcome, finishDeliveries } from '../storage/repositories/webhook-deliveries.ts';
 import type { WebhookTargets } from './webhook-targets-cache.ts';
 
 /** One claimed attempt: what to POST where, signed for this attempt's real time. */
@@ -56,16 +56,24 @@ export function outcomeOf(attempt: Attempt, result: AttemptResult, schedule: rea
 
 export type FinishedAttempt = { attempt: Attempt; result: AttemptResult; outcome: DeliveryOutcome };
 
-/** Writes finished attempts' outcomes and, for each delivery still this runner's attempt, the delivery's. */
+/**
+ * Writes finished attempts' outcomes and, for each delivery still this runner's attempt, the
+ * delivery's: two statements for the whole pass.
+ */
 export async function recordAttempts(tx: Db, runner: string, finished: FinishedAttempt[]): Promise<void> {
-  for (const { attempt, result, outcome } of finished) {
-    await finishAttempt(tx, {
+  await finishAttempts(
+    tx,
+    finished.map(({ attempt, result, outcome }) => ({
       delivery_id: attempt.deliveryId,
       attempt: attempt.attempt,
       status_code: result.statusCode,
       error: outcome.lastError,
       duration_ms: Math.max(0, result.finishedAt - attempt.startedAt),
-    });
-    await finishDelivery(tx, { id: attempt.deliveryId, runner, attempt: attempt.attempt }, outcome);
-  }
+    })),
+  );
+  await finishDeliveries(
+    tx,
+    runner,
+    finished.map(({ attempt, outcome }) => ({ id: attempt.deliveryId, attempt: attempt.attempt, outcome })),
+  );
 }
