@@ -10,7 +10,7 @@ import * as dashboard from './008-dashboard.ts';
 import * as keyGeneration from './009-key-generation.ts';
 import * as sqliteLeanIndexes from './010-sqlite-lean-indexes.ts';
 import * as sqlitePartialTxnReference from './011-sqlite-partial-txn-reference.ts';
-import * as webhookDuePending from './012-webhook-due-pending.ts';
+import * as webhookDuePending from './013-webhook-due-pending.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -25,5 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '009-key-generation': keyGeneration,
   '010-sqlite-lean-indexes': sqliteLeanIndexes,
   '011-sqlite-partial-txn-reference': sqlitePartialTxnReference,
-  '012-webhook-due-pending': webhookDuePending,
+  '013-webhook-due-pending': webhookDuePending,
 };

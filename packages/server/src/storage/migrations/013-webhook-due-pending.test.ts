@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { anyDeliveryDue, claimDueDeliveries } from '../repositories/webhook-deliveries.ts';
 import { plansOf } from './query-plans.ts';
 
-describe('012-webhook-due-pending', () => {
+describe('013-webhook-due-pending', () => {
   it('keeps the worker’s probe and claim on the partial due index', async () => {
     const [probe, claim] = await plansOf(async (db) => {
       await anyDeliveryDue(db, 1000);
