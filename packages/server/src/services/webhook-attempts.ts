@@ -3,9 +3,8 @@ import { signWebhook, type WebhookHeaders } from '@payframe/contract/webhook-sig
 import { epochSeconds } from '../domain/clock.ts';
 import { retryAt } from '../domain/webhook-retry.ts';
 import type { Db } from '../storage/db.ts';
-import { eventBodies } from '../storage/repositories/events.ts';
-import { finishAttempt, insertStartedAttempts } from '../storage/repositories/webhook-attempts.ts';
-import { claimDueDeliveries, type DeliveryOutcome, finishDelivery } from '../storage/repositories/webhook-deliveries.ts';
+import { finishAttempts, insertStartedAttempts } from '../storage/repositories/webhook-attempts.ts';
+import { claimDueDeliveries, type DeliveryOutcome, finishDeliveries } from '../storage/repositories/webhook-deliveries.ts';
 import type { WebhookTargets } from './webhook-targets-cache.ts';
 
 /** One claimed attempt: what to POST where, signed for this attempt's real time. */
@@ -32,12 +31,11 @@ export async function claimAttempts(tx: Db, claim: Claim, targetsOf: WebhookTarg
   const claimed = await claimDueDeliveries(tx, { now, leaseUntil: now + leaseMs, runner, limit });
   if (claimed.length === 0) return [];
   await insertStartedAttempts(tx, claimed.map((row) => ({ delivery_id: row.id, attempt: row.attempts, started_at: now })));
-  const bodies = new Map((await eventBodies(tx, [...new Set(claimed.map((row) => row.event_id))])).map((event) => [event.id, event.body]));
   const targets = await targetsOf(tx, claimed.map((row) => row.endpoint_id));
   return claimed.flatMap((row) => {
-    const body = bodies.get(row.event_id);
+    const { body } = row;
     const target = targets.get(row.endpoint_id);
-    if (body === undefined || !target) return [];
+    if (body === null || !target) return [];
     const headers = target.secret === null ? null : signWebhook(target.secret, { id: row.event_id, timestamp: epochSeconds(now), body });
     return [{ deliveryId: row.id, attempt: row.attempts, url: target.url, mode: target.mode, body, headers, startedAt: now }];
   });
@@ -58,16 +56,24 @@ export function outcomeOf(attempt: Attempt, result: AttemptResult, schedule: rea
 
 export type FinishedAttempt = { attempt: Attempt; result: AttemptResult; outcome: DeliveryOutcome };
 
-/** Writes finished attempts' outcomes and, for each delivery still this runner's attempt, the delivery's. */
+/**
+ * Writes finished attempts' outcomes and, for each delivery still this runner's attempt, the
+ * delivery's: two statements for the whole pass.
+ */
 export async function recordAttempts(tx: Db, runner: string, finished: FinishedAttempt[]): Promise<void> {
-  for (const { attempt, result, outcome } of finished) {
-    await finishAttempt(tx, {
+  await finishAttempts(
+    tx,
+    finished.map(({ attempt, result, outcome }) => ({
       delivery_id: attempt.deliveryId,
       attempt: attempt.attempt,
       status_code: result.statusCode,
       error: outcome.lastError,
       duration_ms: Math.max(0, result.finishedAt - attempt.startedAt),
-    });
-    await finishDelivery(tx, { id: attempt.deliveryId, runner, attempt: attempt.attempt }, outcome);
-  }
+    })),
+  );
+  await finishDeliveries(
+    tx,
+    runner,
+    finished.map(({ attempt, outcome }) => ({ id: attempt.deliveryId, attempt: attempt.attempt, outcome })),
+  );
 }

@@ -69,11 +69,6 @@ export async function writeWithEvent(db: Db, change: BoundStatement | null, even
   return true;
 }
 
-/** The stored bodies of the events that claimed deliveries send. */
-export function eventBodies(db: Db, ids: string[]) {
-  return db.selectFrom('events').select(['id', 'body']).where('id', 'in', ids).execute();
-}
-
 export function findEvent(db: Db, owner: Owner, id: string) {
   return db
     .selectFrom('events')

@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts';
 import type { DeliveryStatus, WebhookDeliveriesTable } from '../schema.ts';
-import { portable, prepared, runStatement } from '../statements.ts';
+import { isPostgres, portable, prepared, runStatement, runText } from '../statements.ts';
 import type { Owner } from './owned.ts';
 
 /** Queues deliveries: the worker picks up `pending` rows whose `next_attempt_at` has come. */
@@ -9,34 +9,31 @@ export async function insertDeliveries(db: Db, deliveries: WebhookDeliveriesTabl
   await db.insertInto('webhook_deliveries').values(deliveries).execute();
 }
 
-/** The worker's poll: one indexed probe on (status, next_attempt_at). */
+const ANY_DUE = portable(`select 1 as due from webhook_deliveries where status = 'pending' and next_attempt_at <= $1 limit 1`);
+
+/** The worker's poll: one probe of the due index, whose `status = 'pending'` must be a literal to be chosen. */
 export async function anyDeliveryDue(db: Db, now: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await runStatement(db, ANY_DUE, [now])).length > 0;
 }
 
-export type ClaimedDelivery = Pick<WebhookDeliveriesTable, 'id' | 'endpoint_id' | 'event_id' | 'attempts'>;
+/** A claimed delivery, with its event's body to send (null only if the event is gone). */
+export type ClaimedDelivery = Pick<WebhookDeliveriesTable, 'id' | 'endpoint_id' | 'event_id' | 'attempts'> & { body: string | null };
 
 /**
- * The subquery picks the due rows on (status, next_attempt_at); the update then finds them by id.
- * On SQLite the unary `+` keeps the planner off that index for the outer conditions, which would
- * otherwise walk every due row for each claim.
+ * The subquery picks the due rows on the pending rows' due index; the update then finds them by id
+ * and answers each with its event's body, which saves the pass a read of its own. On SQLite the
+ * unary `+` keeps the planner off that index for the outer conditions, which would otherwise walk
+ * every due row for each claim.
  */
 const CLAIM_DUE = {
   postgres: prepared(`update webhook_deliveries set attempts = attempts + 1, lease_until = $1, leased_by = $2, next_attempt_at = $3
     where id in (select id from webhook_deliveries where status = 'pending' and next_attempt_at <= $4 order by next_attempt_at limit $5 for update skip locked)
     and status = 'pending' and next_attempt_at <= $6 and (lease_until is null or lease_until < $7)
-    returning id, endpoint_id, event_id, attempts`),
+    returning id, endpoint_id, event_id, attempts, (select body from events where events.id = webhook_deliveries.event_id) as body`),
   sqlite: `update webhook_deliveries set attempts = attempts + 1, lease_until = ?, leased_by = ?, next_attempt_at = ?
     where id in (select id from webhook_deliveries where status = 'pending' and next_attempt_at <= ? order by next_attempt_at limit ?)
     and +status = 'pending' and +next_attempt_at <= ? and (lease_until is null or lease_until < ?)
-    returning id, endpoint_id, event_id, attempts`,
+    returning id, endpoint_id, event_id, attempts, (select body from events where events.id = webhook_deliveries.event_id) as body`,
 };
 
 /**
@@ -57,18 +54,38 @@ export type DeliveryOutcome = {
   nextAttemptAt: number | null;
 };
 
-const FINISH_DELIVERY = portable(
-  `update webhook_deliveries set status = $1, last_status_code = $2, last_error = $3, next_attempt_at = $4, lease_until = null, leased_by = null
-  where id = $5 and status = 'pending' and leased_by = $6 and attempts = $7`,
-);
+/** A finished attempt's delivery: what its attempt ended in, and which attempt that was. */
+export type FinishedDelivery = { id: string; attempt: number; outcome: DeliveryOutcome };
 
 /**
- * Records how an attempt ended, only if the delivery is still this runner's for this attempt (the
- * attempt count fences it): a delivery deleted meanwhile, or leased again after a stall, is left alone.
- * Run for every webhook sent: its text is fixed once rather than built per attempt.
+ * Each delivery by id, fenced by its runner and attempt count; on SQLite the rows are one JSON array,
+ * on PostgreSQL one array per column.
  */
-export async function finishDelivery(db: Db, claim: { id: string; runner: string; attempt: number }, outcome: DeliveryOutcome): Promise<void> {
-  await runStatement(db, FINISH_DELIVERY, [outcome.status, outcome.lastStatusCode, outcome.lastError, outcome.nextAttemptAt, claim.id, claim.runner, claim.attempt]);
+const FINISH_DELIVERIES = {
+  postgres: prepared(`update webhook_deliveries d set status = f.status, last_status_code = f.last_status_code, last_error = f.last_error,
+    next_attempt_at = f.next_attempt_at, lease_until = null, leased_by = null
+    from unnest($1::text[], $2::int[], $3::text[], $4::int[], $5::text[], $6::bigint[]) as f(id, attempts, status, last_status_code, last_error, next_attempt_at)
+    where d.id = f.id and d.status = 'pending' and d.leased_by = $7 and d.attempts = f.attempts`),
+  sqlite: `update webhook_deliveries set status = f.value ->> 2, last_status_code = f.value ->> 3, last_error = f.value ->> 4,
+    next_attempt_at = f.value ->> 5, lease_until = null, leased_by = null
+    from json_each(?) as f where webhook_deliveries.id = f.value ->> 0 and webhook_deliveries.status = 'pending'
+    and webhook_deliveries.leased_by = ? and webhook_deliveries.attempts = f.value ->> 1`,
+};
+
+/**
+ * Records how a pass's attempts ended, in one statement: each only if its delivery is still this
+ * runner's for that attempt (the attempt count fences it). A delivery deleted meanwhile, or leased
+ * again after a stall, is left alone.
+ */
+export async function finishDeliveries(db: Db, runner: string, finished: FinishedDelivery[]): Promise<void> {
+  if (finished.length === 0) return;
+  const rows = finished.map(({ id, attempt, outcome }) => [id, attempt, outcome.status, outcome.lastStatusCode, outcome.lastError, outcome.nextAttemptAt]);
+  if (isPostgres(db)) {
+    const columns = rows[0]!.map((_, i) => rows.map((row) => row[i]));
+    await runText(db, FINISH_DELIVERIES.postgres, [...columns, runner]);
+    return;
+  }
+  await runText(db, FINISH_DELIVERIES.sqlite, [JSON.stringify(rows), runner]);
 }
 
 /** A deleted endpoint's pending deliveries end, failed. */
