@@ -48,6 +48,17 @@ describe('optional bodies', () => {
   });
 });
 
+describe('JSON bodies as /v2 reads them', () => {
+  it('refuses JSON nested deeper than 6 levels, before any route walks it', async () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 7; level++) deep = { next: deep };
+    const answer = await admin.post('/account', { name: 'Shop', extra: deep });
+    expectErrorShape(answer.body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'PARAMETER_INVALID', message: 'The JSON body is nested deeper than 6 levels.' });
+  });
+});
+
 describe('a method a known URL does not serve', () => {
   const refused: Array<[string, string, string]> = [
     ['PUT', '/clock', 'GET, POST, HEAD'],

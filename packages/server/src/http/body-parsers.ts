@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import { PayframeError } from '@payframe/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import qs from 'qs';
 import { numbersAsWritten } from './json-numbers.ts';
 
@@ -110,7 +110,27 @@ export async function parseMultipart(contentType: string, body: Buffer): Promise
  */
 export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
+  await app.register(formbody, { parser: parseBracketed, bodyLimit: BODY_LIMIT });
+  // A declared length over the limit is answered before reading, and the connection is kept (Node
+  // discards the rest): a client still writing its large body reads the 413 instead of a reset.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (Number(request.headers['content-length']) > BODY_LIMIT) return done(bodyTooLarge());
+    // Bodies are read as sent: a compressed one would be parsed as its compressed bytes.
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      return done(new PayframeError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Encoding: send the body uncompressed.'));
+    }
+    done(null, payload);
+  });
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, async (request: FastifyRequest, body: Buffer) =>
+    parseMultipart(request.headers['content-type'] ?? '', body),
+  );
+  app.addHook('preValidation', noBodyIsNoParameters);
+}
 
+/** JSON bodies as /v2 and the dashboard API read them: an empty one is no parameters, nesting is bounded, integers are taken as written. */
+export function registerJsonParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
@@ -129,29 +149,16 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
       return parseJson(request, written, (again, reparsed) => (again ? done(again) : checked(reparsed)));
     });
   });
+}
 
-  await app.register(formbody, { parser: parseBracketed, bodyLimit: BODY_LIMIT });
-  // A declared length over the limit is answered before reading, and the connection is kept (Node
-  // discards the rest): a client still writing its large body reads the 413 instead of a reset.
-  app.addHook('preParsing', (request, _reply, payload, done) => {
-    if (Number(request.headers['content-length']) > BODY_LIMIT) return done(bodyTooLarge());
-    // Bodies are read as sent: a compressed one would be parsed as its compressed bytes.
-    const encoding = request.headers['content-encoding'];
-    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-      return done(new PayframeError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Encoding: send the body uncompressed.'));
-    }
-    done(null, payload);
-  });
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, async (request: FastifyRequest, body: Buffer) =>
-    parseMultipart(request.headers['content-type'] ?? '', body),
-  );
-
-  // Callback hooks, as every request runs them: an async one costs a promise each time.
-  app.addHook('preValidation', (request, _reply, done) => {
-    // No body at all is no parameters: each required one is then reported by name.
-    if (request.body === undefined || request.body === null) request.body = {};
-    done();
-  });
+/**
+ * No body at all is no parameters: each required one is then reported by name (400
+ * PARAMETER_MISSING), and a body of optional ones may be left out whole. A callback hook, as every
+ * request runs it: an async one costs a promise each time.
+ */
+export function noBodyIsNoParameters(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (request.body === undefined || request.body === null) request.body = {};
+  done();
 }
 
 function bodyTooLarge(): PayframeError {

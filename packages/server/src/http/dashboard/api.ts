@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiKeyCache } from '../../services/api-key-cache.ts';
 import type { ServiceDeps, Store } from '../../services/context.ts';
 import type { SessionLifetime } from '../../services/dashboard-sessions.ts';
+import { noBodyIsNoParameters, registerJsonParser } from '../body-parsers.ts';
 import { DASHBOARD_HELMET } from '../routes/dashboard-assets.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { chargeRoutes } from './charge-routes.ts';
@@ -38,12 +39,8 @@ export function dashboardApiRoutes(store: Store, deps: ServiceDeps, options: Das
     app.addContentTypeParser('*', (_request, _payload, done) => {
       done(new PayframeError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: the dashboard API takes application/json.'), undefined);
     });
-    // As on /v2 (body-parsers.ts): no body at all is no parameters, so `{amount?}` may be left out
-    // whole, and a route that needs one names it (400 PARAMETER_MISSING) rather than the body.
-    app.addHook('preValidation', (request, _reply, done) => {
-      if (request.body === undefined || request.body === null) request.body = {};
-      done();
-    });
+    registerJsonParser(app);
+    app.addHook('preValidation', noBodyIsNoParameters);
 
     await app.register(sessionRoutes(store, deps, options.lifetime));
     await app.register(chargeRoutes(store, deps));
