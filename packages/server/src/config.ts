@@ -82,6 +82,9 @@ export function loadConfig(flags: Partial<Record<keyof Config, string>>, env: No
   for (const [name, variable] of Object.entries(ENVIRONMENT)) {
     raw[name] = flags[name as keyof Config] ?? env[variable];
   }
+  // The two stores' flags are alternatives: `--data-dir` alone chooses the embedded store, which a
+  // DATABASE_URL in the environment must not turn into PostgreSQL (flags win over the environment).
+  if (flags.dataDir !== undefined && flags.databaseUrl === undefined) raw.databaseUrl = undefined;
   const parsed = ConfigSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const URL = 'postgres://127.0.0.1:5432/payframe';
+
+describe('loadConfig: the store', () => {
+  it('takes --data-dir alone as the embedded store, whatever DATABASE_URL the environment holds', () => {
+    const config = loadConfig({ dataDir: '/srv/embedded' }, { DATABASE_URL: URL, PAYFRAME_DATA_DIR: '/srv/env' });
+    expect(config).toMatchObject({ dataDir: '/srv/embedded', databaseUrl: undefined });
+  });
+
+  it('takes PostgreSQL from the environment when no store flag says otherwise', () => {
+    expect(loadConfig({}, { DATABASE_URL: URL, PAYFRAME_DATA_DIR: '/srv/env' })).toMatchObject({ dataDir: '/srv/env', databaseUrl: URL });
+    expect(loadConfig({ databaseUrl: URL }, { PAYFRAME_DATA_DIR: '/srv/env' })).toMatchObject({ dataDir: '/srv/env', databaseUrl: URL });
+  });
+
+  it('keeps both flags together: PostgreSQL, with the master key file in the data directory', () => {
+    expect(loadConfig({ dataDir: '/srv/keys', databaseUrl: URL }, {})).toMatchObject({ dataDir: '/srv/keys', databaseUrl: URL });
+  });
+
+  it('lets a flag win over its own variable', () => {
+    expect(loadConfig({ port: '5000' }, { PORT: '6000' }).port).toBe(5000);
+  });
+});
