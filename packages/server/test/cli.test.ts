@@ -2,6 +2,7 @@ import { expectError } from '@payframe/contract/testing';
 import { describe, expect, it } from 'vitest';
 import { revokeKey } from '../src/services/api-keys.ts';
 import { client } from './client.ts';
+import { dashboardClient } from './dashboard-support.ts';
 import { cli, createKeys, startServer, tempDataDir, withStoreOf } from './harness.ts';
 
 describe('payframe keys', () => {
@@ -77,4 +78,30 @@ describe('payframe serve --demo', () => {
     expect(second.output()).toContain(secretKey);
     await second.stop();
   });
+
+  it('prints new credentials that work when the kept key was revoked and the demo user removed', async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer({ dataDir, args: ['--demo'] });
+    await first.waitForOutput('Test publishable key');
+    const { secretKey, password } = demoCredentials(first.output());
+    await first.stop();
+    expect((await cli(['keys', 'revoke', secretKey, '--data-dir', dataDir])).code).toBe(0);
+    expect((await cli(['users', 'remove', 'demo@payframe.test', '--data-dir', dataDir])).code).toBe(0);
+
+    const second = await startServer({ dataDir, args: ['--demo'] });
+    await second.waitForOutput('Test publishable key');
+    const again = demoCredentials(second.output());
+    expect(again.secretKey).not.toBe(secretKey);
+    expect(again.password).not.toBe(password);
+    expect((await client(second.url, again.secretKey).get('/v2/test_helpers/clock')).status).toBe(200);
+    expect((await dashboardClient(second.url).login('demo@payframe.test', again.password)).status).toBe(200);
+    await second.stop();
+  });
 });
+
+function demoCredentials(output: string): { secretKey: string; password: string } {
+  return {
+    secretKey: /Test secret key:\s+(sk_test_\S+)/.exec(output)?.[1] ?? '',
+    password: /sign in as demo@payframe\.test, password (.+)\)/.exec(output)?.[1] ?? '',
+  };
+}

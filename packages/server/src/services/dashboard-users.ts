@@ -1,8 +1,8 @@
 import { DASHBOARD_MIN_PASSWORD_LENGTH, type DashboardRole } from '@payframe/contract';
 import type { IdGenerator } from '../ids.ts';
-import { generatePassword, hashPassword } from '../security/passwords.ts';
+import { generatePassword, hashPassword, verifyPassword } from '../security/passwords.ts';
 import { ensureAccount } from '../storage/repositories/api-keys.ts';
-import { deleteUser, insertUser, listUsers, type UserListing } from '../storage/repositories/dashboard-users.ts';
+import { deleteUser, findUserByEmail, insertUser, listUsers, type UserListing } from '../storage/repositories/dashboard-users.ts';
 import type { Store } from './context.ts';
 
 export type NewUser = { account: string; email: string; role: DashboardRole; password?: string | undefined };
@@ -45,4 +45,10 @@ export function listDashboardUsers(store: Store, account?: string): Promise<User
 /** Removes the user and ends their sessions at once. */
 export function removeUser(store: Store, email: string): Promise<boolean> {
   return store.transaction((tx) => deleteUser(tx, normalizeEmail(email)));
+}
+
+/** Whether a user with this e-mail exists and signs in with this password. */
+export async function signsInWith(store: Store, email: string, password: string): Promise<boolean> {
+  const user = await store.read((db) => findUserByEmail(db, normalizeEmail(email)));
+  return user !== undefined && verifyPassword(password, { hash: user.password_hash, salt: user.password_salt, params: user.password_params });
 }
