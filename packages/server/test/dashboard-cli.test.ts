@@ -36,6 +36,14 @@ describe('payframe users', () => {
     }
   });
 
+  it('reads the password as soon as its line ends, from a writer that keeps the pipe open', async () => {
+    const store = await storeArgs(tempDataDir());
+    const args = ['users', 'create', '--account', 'acme', '--email', 'open@acme.test', '--role', 'admin', '--password-stdin', '--json', ...store];
+    const created = await runWithStdin(args, 'twelve chars ok\n', { keepOpen: true });
+    expect(created.code, created.stderr).toBe(0);
+    expect(JSON.parse(created.stdout)).toEqual({ account: 'acme', email: 'open@acme.test', role: 'admin' });
+  });
+
   it('refuses a password under 12 characters, a taken e-mail and an unknown role', async () => {
     const store = await storeArgs(tempDataDir());
     const short = await runWithStdin(['users', 'create', '--account', 'acme', '--email', 'a@acme.test', '--role', 'admin', '--password-stdin', ...store], 'short\n');

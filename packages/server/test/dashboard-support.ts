@@ -63,12 +63,15 @@ export async function createUser(dataDir: string, account: string, email: string
   await withStoreOf(dataDir, (store) => createDashboardUser(store, randomIds, { account, email, role, password }, Date.now()));
 }
 
-export function runWithStdin(args: string[], input: string): Promise<{ stdout: string; stderr: string; code: number }> {
+/** `keepOpen`: write the input but never end standard input, as a writer that keeps the pipe open. */
+export function runWithStdin(args: string[], input: string, options: { keepOpen?: boolean } = {}): Promise<{ stdout: string; stderr: string; code: number }> {
   return new Promise((resolve) => {
     const child = execFile(process.execPath, [PAYFRAME_BIN, ...args], (error, stdout, stderr) => {
+      child.stdin?.destroy();
       resolve({ stdout, stderr, code: error ? Number((error as { code?: number }).code ?? 1) : 0 });
     });
-    child.stdin?.end(input);
+    if (options.keepOpen) child.stdin?.write(input);
+    else child.stdin?.end(input);
   });
 }
 

@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { DashboardRoleSchema } from '@payframe/contract';
 import { loadConfig } from '../config.ts';
 import { randomIds } from '../ids.ts';
@@ -13,11 +14,20 @@ const OPTIONS = {
   json: { type: 'boolean' },
 } as const;
 
-/** The first line of standard input, without its line ending: `printf %s "$PW" | payframe users create … --password-stdin`. */
+/**
+ * The first line of standard input, without its line ending: `printf %s "$PW" | payframe users
+ * create … --password-stdin`. Read as soon as the line ends: a writer that keeps the pipe open is
+ * not waited for.
+ */
 async function readPasswordFromStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '');
+  const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  try {
+    for await (const line of lines) return line;
+    return '';
+  } finally {
+    lines.close();
+    process.stdin.destroy();
+  }
 }
 
 /** `payframe users create|list|remove`: dashboard users; works on a fresh store (it migrates) and beside a running server. */
