@@ -21,3 +21,18 @@ describe('payframe --help', () => {
     expect(readmeSynopsis()).toBe(lines.join('\n'));
   });
 });
+
+describe('payframe COMMAND --help', () => {
+  it.each(['serve', 'keys', 'users', 'listen', 'seed'])('prints the usage of %s alone, and exits 0', async (command) => {
+    // runCli rejects on a non-zero exit.
+    const { stdout } = await runCli([command, '--help']);
+    const lines = stdout.split('\n\n')[0]!.split('\n').slice(1);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => line.startsWith('  payframe ')).every((line) => line.startsWith(`  payframe ${command} `))).toBe(true);
+  });
+
+  it('takes -h after a subcommand too', async () => {
+    const { stdout } = await runCli(['keys', 'create', '-h']);
+    expect(stdout).toContain('payframe keys create --account NAME --mode test|live');
+  });
+});

@@ -20,10 +20,26 @@ const USAGE = `Usage:
 
 Every flag of serve has an environment variable: see docs/operations.md.`;
 
+const COMMANDS = ['serve', 'keys', 'listen', 'seed', 'users'];
+
+/** The usage lines of one command (with their continuation lines), for `payframe COMMAND --help`. */
+function usageOf(command: string): string {
+  const lines: string[] = [];
+  let inCommand = false;
+  for (const line of USAGE.split('\n').slice(1)) {
+    if (line.startsWith('  payframe ')) inCommand = line.startsWith(`  payframe ${command} `);
+    else if (!line.startsWith('   ')) inCommand = false;
+    if (inCommand) lines.push(line);
+  }
+  const environment = command === 'serve' ? ['', 'Every flag of serve has an environment variable: see docs/operations.md.'] : [];
+  return ['Usage:', ...lines, ...environment].join('\n');
+}
+
 const [command, ...rest] = process.argv.slice(2);
 
 try {
-  if (command === 'serve') await serveCommand(rest);
+  if (command !== undefined && COMMANDS.includes(command) && (rest.includes('--help') || rest.includes('-h'))) console.log(usageOf(command));
+  else if (command === 'serve') await serveCommand(rest);
   else if (command === 'keys') await keysCommand(rest);
   else if (command === 'listen') await listenCommand(rest);
   else if (command === 'seed') await seedCommand(rest);
