@@ -22,3 +22,10 @@ describe('loadConfig: the store', () => {
     expect(loadConfig({ port: '5000' }, { PORT: '6000' }).port).toBe(5000);
   });
 });
+
+describe('loadConfig: empty values', () => {
+  it('takes an empty variable or flag as unset: the default, not port 0, an empty host or directory', () => {
+    expect(loadConfig({}, { PORT: '', HOST: ' ', PAYFRAME_DATA_DIR: '' })).toMatchObject({ port: 4000, host: '127.0.0.1', dataDir: '.payframe' });
+    expect(loadConfig({ port: '', host: '' }, { PORT: '5000' })).toMatchObject({ port: 5000, host: '127.0.0.1' });
+  });
+});

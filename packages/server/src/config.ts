@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from './domain/webhook-retry.ts';
 
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value === '' ? undefined : value));
+/** loadConfig passes an empty value on as no value. */
+const optionalText = z.string().optional();
 
 const integer = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 
@@ -78,13 +76,15 @@ const ENVIRONMENT: Record<keyof Config, string> = {
 };
 
 export function loadConfig(flags: Partial<Record<keyof Config, string>>, env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty value is no value: `PORT=` means the default port, not port 0 (any free one).
+  const given = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
   const raw: Record<string, string | undefined> = {};
   for (const [name, variable] of Object.entries(ENVIRONMENT)) {
-    raw[name] = flags[name as keyof Config] ?? env[variable];
+    raw[name] = given(flags[name as keyof Config]) ?? given(env[variable]);
   }
   // The two stores' flags are alternatives: `--data-dir` alone chooses the embedded store, which a
   // DATABASE_URL in the environment must not turn into PostgreSQL (flags win over the environment).
-  if (flags.dataDir !== undefined && flags.databaseUrl === undefined) raw.databaseUrl = undefined;
+  if (given(flags.dataDir) !== undefined && given(flags.databaseUrl) === undefined) raw.databaseUrl = undefined;
   const parsed = ConfigSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
