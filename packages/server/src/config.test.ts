@@ -29,3 +29,11 @@ describe('loadConfig: empty values', () => {
     expect(loadConfig({ port: '', host: '' }, { PORT: '5000' })).toMatchObject({ port: 5000, host: '127.0.0.1' });
   });
 });
+
+describe('loadConfig: TLS', () => {
+  it('refuses a certificate without its key, and a key without its certificate', () => {
+    expect(() => loadConfig({ tlsCert: '/etc/payframe/cert.pem' }, {})).toThrow('give both --tls-cert and --tls-key');
+    expect(() => loadConfig({}, { PAYFRAME_TLS_KEY: '/etc/payframe/key.pem' })).toThrow('give both --tls-cert and --tls-key');
+    expect(loadConfig({ tlsCert: 'cert.pem', tlsKey: 'key.pem' }, {})).toMatchObject({ tlsCert: 'cert.pem', tlsKey: 'key.pem' });
+  });
+});

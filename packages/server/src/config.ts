@@ -45,6 +45,10 @@ export const ConfigSchema = z.object({
   webhookRetrySchedule: optionalText
     .pipe(z.string().regex(/^\s*\d+(\.\d+)?\s*(,\s*\d+(\.\d+)?\s*)*$/, { error: 'must be seconds, comma-separated, e.g. 1,1,2' }).optional())
     .transform((value) => (value === undefined ? DEFAULT_RETRY_SCHEDULE_SECONDS : value.split(',').map(Number))),
+}).refine((config) => (config.tlsCert === undefined) === (config.tlsKey === undefined), {
+  // One without the other would serve plain HTTP where TLS was asked for.
+  error: 'a TLS certificate and its key go together: give both --tls-cert and --tls-key, or neither',
+  path: ['tlsKey'],
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
