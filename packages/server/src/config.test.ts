@@ -37,3 +37,11 @@ describe('loadConfig: TLS', () => {
     expect(loadConfig({ tlsCert: 'cert.pem', tlsKey: 'key.pem' }, {})).toMatchObject({ tlsCert: 'cert.pem', tlsKey: 'key.pem' });
   });
 });
+
+describe('loadConfig: errors', () => {
+  it('names a bad setting as it was given: the flag, or the environment variable', () => {
+    expect(() => loadConfig({ liveAcquirer: 'real' }, {})).toThrow(/^Invalid --live-acquirer: /);
+    expect(() => loadConfig({}, { PAYFRAME_LIVE_ACQUIRER: 'real' })).toThrow(/^Invalid PAYFRAME_LIVE_ACQUIRER: /);
+    expect(() => loadConfig({ databaseUrl: 'mysql://db' }, {})).toThrow('Invalid --database-url: must be a postgres:// or postgresql:// URL');
+  });
+});

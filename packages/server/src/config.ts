@@ -6,9 +6,12 @@ const optionalText = z.string().optional();
 
 const integer = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const PORT_ERROR = 'must be a port number from 0 to 65535';
+
 /** Every setting, from flags or environment, parsed once. Flags win over the environment. */
 export const ConfigSchema = z.object({
-  port: z.coerce.number().int().min(0).max(65_535).default(4000),
+  port: z.coerce.number({ error: PORT_ERROR }).int({ error: PORT_ERROR }).min(0, { error: PORT_ERROR }).max(65_535, { error: PORT_ERROR }).default(4000),
   host: z.string().default('127.0.0.1'),
   dataDir: z.string().default('.payframe'),
   databaseUrl: optionalText.pipe(
@@ -20,7 +23,7 @@ export const ConfigSchema = z.object({
   publicUrl: optionalText.pipe(z.url().optional()),
   /** Addresses or CIDR ranges of proxies whose X-Forwarded-* headers are believed. */
   trustProxy: optionalText.transform((value) => value?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? []),
-  liveAcquirer: optionalText.pipe(z.enum(['simulator']).optional()),
+  liveAcquirer: optionalText.pipe(z.enum(['simulator'], { error: 'must be simulator (the only acquirer there is)' }).optional()),
   tlsCert: optionalText,
   tlsKey: optionalText,
   /** Base64 of 32 bytes; without it a key file in the data directory is used (made on first start). */
@@ -30,7 +33,7 @@ export const ConfigSchema = z.object({
   publishableRateLimit: integer(60),
   /** Requests a minute per secret key; 0 leaves secret keys unlimited. */
   secretRateLimit: integer(0),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  logLevel: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** The longest a whole request (headers and body) may take to arrive; 0 for no limit. */
   requestTimeoutMs: z.coerce.number().int().min(0).default(30_000),
   /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut. */
@@ -45,10 +48,11 @@ export const ConfigSchema = z.object({
   webhookRetrySchedule: optionalText
     .pipe(z.string().regex(/^\s*\d+(\.\d+)?\s*(,\s*\d+(\.\d+)?\s*)*$/, { error: 'must be seconds, comma-separated, e.g. 1,1,2' }).optional())
     .transform((value) => (value === undefined ? DEFAULT_RETRY_SCHEDULE_SECONDS : value.split(',').map(Number))),
-}).refine((config) => (config.tlsCert === undefined) === (config.tlsKey === undefined), {
-  // One without the other would serve plain HTTP where TLS was asked for.
-  error: 'a TLS certificate and its key go together: give both --tls-cert and --tls-key, or neither',
-  path: ['tlsKey'],
+}).superRefine((config, context) => {
+  // One without the other would serve plain HTTP where TLS was asked for; the error names the one given.
+  if ((config.tlsCert === undefined) === (config.tlsKey === undefined)) return;
+  const message = 'a TLS certificate and its key go together: give both --tls-cert and --tls-key, or neither';
+  context.addIssue({ code: 'custom', message, path: [config.tlsCert === undefined ? 'tlsKey' : 'tlsCert'] });
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -92,8 +96,10 @@ export function loadConfig(flags: Partial<Record<keyof Config, string>>, env: No
   const parsed = ConfigSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const name = String(issue?.path[0] ?? '');
-    throw new Error(`Invalid setting ${name} (${ENVIRONMENT[name as keyof Config] ?? name}): ${issue?.message}`);
+    const name = String(issue?.path[0] ?? '') as keyof Config;
+    // Named as it was given: the flag (serve's flags are the settings' names in kebab case) or the variable.
+    const setting = given(flags[name]) !== undefined ? `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}` : ENVIRONMENT[name];
+    throw new Error(`Invalid ${setting}: ${issue?.message}`);
   }
   return parsed.data;
 }
