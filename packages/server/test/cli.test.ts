@@ -62,6 +62,17 @@ describe('payframe keys', () => {
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('--mode test or --mode live');
   });
+
+  it('refuses an argument a command does not take, rather than ignoring it, and does not repeat it', async () => {
+    const dataDir = tempDataDir();
+    const stray = await cli(['keys', 'create', '--account', 'acme', '--mode', 'test', 'sk_test_pasted_here', '--data-dir', dataDir]);
+    expect(stray.code).toBe(1);
+    expect(stray.stderr).toContain('keys create takes no argument besides its flags; got 1');
+    expect(stray.stderr).not.toContain('sk_test_pasted_here');
+    const two = await cli(['keys', 'revoke', 'key_1', 'key_2', '--data-dir', dataDir]);
+    expect(two.code).toBe(1);
+    expect(two.stderr).toContain('keys revoke takes 1 argument besides its flags; got 2');
+  });
 });
 
 describe('payframe serve --demo', () => {

@@ -75,7 +75,7 @@ let storeWork: Promise<unknown> = Promise.resolve();
  * connection of this process would wait for a lock the first could never release.
  */
 export function withStoreOf<T>(dataDir: string, work: (store: Store) => Promise<T>): Promise<T> {
-  const done = storeWork.then(async () => withStore(loadConfig(parseFlags(await storeArgs(dataDir), {}).config), work));
+  const done = storeWork.then(async () => withStore(loadConfig(parseFlags(await storeArgs(dataDir), {}, { name: 'test store', positionals: 0 }).config), work));
   storeWork = done.catch(() => undefined);
   return done;
 }

@@ -17,12 +17,17 @@ const FLAG_TO_CONFIG = {
 
 type ExtraOptions = Record<string, { type: 'string' | 'boolean' }>;
 
-export function parseFlags<E extends ExtraOptions>(args: string[], extra: E) {
+/** `command` takes at most `positionals` arguments besides its flags (an id or an e-mail); more is an error, not ignored. */
+export function parseFlags<E extends ExtraOptions>(args: string[], extra: E, command: { name: string; positionals: number }) {
   const options = {
     ...Object.fromEntries(Object.keys(FLAG_TO_CONFIG).map((flag) => [flag, { type: 'string' as const }])),
     ...extra,
   };
   const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  if (parsed.positionals.length > command.positionals) {
+    // Not repeated: a stray argument may be a key pasted in the wrong place.
+    throw new Error(`${command.name} takes ${command.positionals === 0 ? 'no argument' : `${command.positionals} argument`} besides its flags; got ${parsed.positionals.length}`);
+  }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const config: Partial<Record<keyof Config, string>> = {};
   for (const [flag, key] of Object.entries(FLAG_TO_CONFIG)) {

@@ -10,7 +10,7 @@ const OPTIONS = { account: { type: 'string' }, mode: { type: 'string' }, json: {
 /** `payframe keys create|list|revoke`: works on a fresh store (it migrates) and beside a running server. */
 export async function keysCommand(args: string[]): Promise<void> {
   const [action, ...rest] = args;
-  const { config: flags, values, positionals } = parseFlags(rest, OPTIONS);
+  const { config: flags, values, positionals } = parseFlags(rest, OPTIONS, { name: `keys ${action ?? ''}`.trim(), positionals: action === 'revoke' ? 1 : 0 });
   const config = loadConfig(flags);
   const json = values.json === true;
 

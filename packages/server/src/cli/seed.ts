@@ -13,7 +13,7 @@ const OPTIONS = { account: { type: 'string' }, charges: { type: 'string' }, json
 
 /** `payframe seed`: fills a test-mode account with realistic charges, for benchmarks and demonstrations. */
 export async function seedCommand(args: string[]): Promise<void> {
-  const { config: flags, values } = parseFlags(args, OPTIONS);
+  const { config: flags, values } = parseFlags(args, OPTIONS, { name: 'seed', positionals: 0 });
   // Statements of thousands of rows, and the final VACUUM, outlast a request's limit on PostgreSQL.
   const configured = loadConfig(flags);
   const config = { ...configured, dbStatementTimeoutMs: Math.max(configured.dbStatementTimeoutMs, SEED_STATEMENT_TIMEOUT_MS) };

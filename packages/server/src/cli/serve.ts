@@ -4,7 +4,7 @@ import { demoAccountBanner, demoAccountKeys, demoDashboardUser } from './demo-ac
 import { parseFlags } from './args.ts';
 
 export async function serveCommand(args: string[]): Promise<void> {
-  const { config: flags, values } = parseFlags(args, { demo: { type: 'boolean' } });
+  const { config: flags, values } = parseFlags(args, { demo: { type: 'boolean' } }, { name: 'serve', positionals: 0 });
   const config = loadConfig(flags);
   const demo = values.demo ? { keys: await demoAccountKeys(config), user: await demoDashboardUser(config) } : undefined;
   const server = await startServer(config);

@@ -33,7 +33,7 @@ async function readPasswordFromStdin(): Promise<string> {
 /** `payframe users create|list|remove`: dashboard users; works on a fresh store (it migrates) and beside a running server. */
 export async function usersCommand(args: string[]): Promise<void> {
   const [action, ...rest] = args;
-  const { config: flags, values, positionals } = parseFlags(rest, OPTIONS);
+  const { config: flags, values, positionals } = parseFlags(rest, OPTIONS, { name: `users ${action ?? ''}`.trim(), positionals: action === 'remove' ? 1 : 0 });
   const config = loadConfig(flags);
   const json = values.json === true;
 
