@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, expectErrorShape, TEST_PANS } from './client.ts';
-import { ADMIN, createUser, type DashboardClient, dashboardClient, VIEWER } from './dashboard-support.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { type DashboardClient, dashboardFixture } from './dashboard-support.ts';
+import { createKeys, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let api: Client;
@@ -9,14 +9,7 @@ let admin: DashboardClient;
 let viewer: DashboardClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  api = client(server.url, (await createKeys(server.dataDir, 'shop')).secretKey);
-  await createUser(server.dataDir, 'shop', ADMIN.email, 'admin', ADMIN.password);
-  await createUser(server.dataDir, 'shop', VIEWER.email, 'viewer', VIEWER.password);
-  admin = dashboardClient(server.url);
-  viewer = dashboardClient(server.url);
-  expect((await admin.login(ADMIN.email, ADMIN.password)).status).toBe(200);
-  expect((await viewer.login(VIEWER.email, VIEWER.password)).status).toBe(200);
+  ({ server, api, admin, viewer } = await dashboardFixture('shop'));
 });
 afterAll(() => server?.stop());
 

@@ -3,20 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeSearchMatches } from '../src/services/dashboard-charge-search.ts';
 import { plansOf } from '../src/storage/migrations/query-plans.ts';
 import { listChargeRowsMatchingAny } from '../src/storage/repositories/lists.ts';
-import { chargeParams, type Client, client, createCharge, createToken, expectResource, TEST_PANS, tokenParams } from './client.ts';
-import { ADMIN, createUser, type DashboardClient, dashboardClient } from './dashboard-support.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { chargeParams, type Client, createCharge, createToken, expectResource, TEST_PANS, tokenParams } from './client.ts';
+import { type DashboardClient, dashboardFixture } from './dashboard-support.ts';
+import type { TestServer } from './harness.ts';
 
 let server: TestServer;
 let api: Client;
 let admin: DashboardClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  api = client(server.url, (await createKeys(server.dataDir, 'shop')).secretKey);
-  await createUser(server.dataDir, 'shop', ADMIN.email, 'admin', ADMIN.password);
-  admin = dashboardClient(server.url);
-  expect((await admin.login(ADMIN.email, ADMIN.password)).status).toBe(200);
+  ({ server, api, admin } = await dashboardFixture('shop'));
 });
 afterAll(() => server?.stop());
 

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { PAYFRAME_BIN } from '@payframe/server/process';
 import { randomIds } from '../src/ids.ts';
 import { createUser as createDashboardUser } from '../src/services/dashboard-users.ts';
-import { type ApiResponse } from './client.ts';
-import { withStoreOf } from './harness.ts';
+import { type ApiResponse, type Client, client } from './client.ts';
+import { createKeys, startServer, type TestServer, withStoreOf } from './harness.ts';
 
 /**
  * A browser's view of the dashboard API over real HTTP: it keeps the session cookie it is given,
@@ -77,3 +77,20 @@ export function runWithStdin(args: string[], input: string, options: { keepOpen?
 
 export const ADMIN = { email: 'admin@shop.test', password: 'correct horse battery' } as const;
 export const VIEWER = { email: 'viewer@shop.test', password: 'viewer password 1' } as const;
+
+export type DashboardFixture = { server: TestServer; api: Client; admin: DashboardClient; viewer: DashboardClient };
+
+/** A server, a secret-key client of `account`, and that account's admin and viewer, each signed in. */
+export async function dashboardFixture(account: string): Promise<DashboardFixture> {
+  const server = await startServer();
+  const api = client(server.url, (await createKeys(server.dataDir, account)).secretKey);
+  await createUser(server.dataDir, account, ADMIN.email, 'admin', ADMIN.password);
+  await createUser(server.dataDir, account, VIEWER.email, 'viewer', VIEWER.password);
+  const admin = dashboardClient(server.url);
+  const viewer = dashboardClient(server.url);
+  for (const [user, { email, password }] of [[admin, ADMIN], [viewer, VIEWER]] as const) {
+    const answer = await user.login(email, password);
+    if (answer.status !== 200) throw new Error(`${email} could not sign in: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  return { server, api, admin, viewer };
+}
