@@ -17,8 +17,9 @@
  *
  * Loopback only, bounded in time (and in errors); servers and database are removed on every exit
  * path, Ctrl-C included. The load generator shares the box with the servers, so it stays cheap:
- * node:http with keep-alive sockets, request bodies encoded once, responses parsed only for the id
- * the next step needs.
+ * undici's Pool over keep-alive connections, request bodies encoded once, responses parsed only for
+ * the id the next step needs. `npm run bench:floor` (floor.ts) runs the same load against a bare
+ * Node server, for what this host can serve at all.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
