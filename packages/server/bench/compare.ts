@@ -79,7 +79,7 @@ const COLUMNS: [string, (figures: Figures) => string][] = [
   ['server CPU %', (f) => String(f.serverCpuPercent ?? 'n/a')],
   ['PG CPU %', (f) => String(f.postgres?.backendCpuPercent ?? 'n/a')],
   ['tx/flow', (f) => String(f.postgres?.queriesPerFlow?.transactions ?? 'n/a')],
-  ['stmts/flow', (f) => String(f.postgres?.statements?.statementsPerFlow ?? f.postgres?.queriesPerFlow?.statementsApprox ?? 'n/a')],
+  ['stmts/flow', (f) => String(f.statements?.statementsPerFlow ?? f.postgres?.queriesPerFlow?.statementsApprox ?? 'n/a')],
   ['others CPU %', (f) => String(f.othersCpuPercent ?? 'n/a')],
   ['load 1m', (f) => String(f.loadAverage1m)],
 ];

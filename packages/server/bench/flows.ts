@@ -97,9 +97,11 @@ async function benchmark(options: Options, loadAverage1m: number): Promise<Figur
   });
   const instances = measured.instances.map((instance, index) => ({ ...instance, exitCode: exitCodes[index] ?? null }));
   const figures = figuresOf(measured.run, options, { ...measured, instances, loadAverage1m });
-  if (deployment.database) {
-    figures.postgres = await postgresFigures(deployment, measured, options);
-    figures.targets.push(...statementTargets(options, figures.postgres.statements));
+  if (deployment.database) figures.postgres = await postgresFigures(deployment, measured);
+  if (options.countQueries) {
+    const logs = Array.from({ length: options.instances }, (_, index) => queryLogPath(deployment, index));
+    figures.statements = readQueryLogs(logs, measured.run.record.flows.length);
+    figures.targets.push(...statementTargets(options, figures.statements));
   }
   if (measured.webhooksReceived !== null) {
     figures.webhooks = { received: measured.webhooksReceived, receivedPerSecond: Math.round((measured.webhooksReceived / measured.run.elapsedS) * 10) / 10 };
@@ -185,7 +187,7 @@ async function resetQueryCounters(servers: BenchServer[]): Promise<void> {
 }
 
 /** Query counts need every backend gone (statistics are flushed at disconnect): call after the servers stop. */
-async function postgresFigures(deployment: Deployment, measured: Measured, options: Options): Promise<PostgresFigures> {
+async function postgresFigures(deployment: Deployment, measured: Measured): Promise<PostgresFigures> {
   const database = deployment.database;
   if (!database || !deployment.baseline) throw new Error('postgresFigures needs a PostgreSQL deployment');
   const flows = measured.run.record.flows.length;
@@ -198,7 +200,6 @@ async function postgresFigures(deployment: Deployment, measured: Measured, optio
     backendCpuPercent: percentOfCore(measured.backendCpuMs, measured.run.elapsedS),
     backendCpuMsPerFlow: msPerFlow(measured.backendCpuMs, flows),
     queriesPerFlow: queryCountsPerFlow(deployment.baseline, await readStats(database), allFlows),
-    statements: options.countQueries ? readQueryLogs(Array.from({ length: options.instances }, (_, index) => queryLogPath(deployment, index)), flows) : undefined,
   };
 }
 

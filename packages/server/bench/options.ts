@@ -56,7 +56,6 @@ export function parseOptions(argv: string[]): Options {
   const instances = positiveNumber('instances', values.instances, 1, 8);
   // The embedded store is one process's file: several instances on it is not a supported deployment.
   if (values.db === 'sqlite' && instances > 1 && !values.matrix) throw new Error('--instances above 1 needs --db postgres');
-  if (values.db === 'sqlite' && values['count-queries']) throw new Error('--count-queries needs --db postgres');
   const profileDir = values['profile-dir'] ?? (values.profile ? mkdtempSync(join(tmpdir(), 'payframe-prof-')) : null);
   return {
     scenario,

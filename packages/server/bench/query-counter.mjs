@@ -1,10 +1,12 @@
 // @ts-check
 /**
- * Preloaded into each server (`node --import`) by `npm run bench -- --db postgres --count-queries`.
- * Counts the statements the server's pg client sends, with their round-trip times, and the waits
- * for a pooled connection: exact per-statement figures like pg_stat_statements gives, without
- * restarting a shared PostgreSQL to load it. Plain JavaScript because the server runs without a
- * TypeScript loader (bin/payframe.js bundles the sources instead).
+ * Preloaded into each server (`node --import`) by `npm run bench -- --count-queries`. Counts the
+ * statements the server runs, with their times, and the waits for a pooled connection: exact
+ * per-statement figures like pg_stat_statements gives, without restarting a shared PostgreSQL to
+ * load it. On PostgreSQL a statement's time is its round trip through pg; on the embedded store it
+ * is better-sqlite3's synchronous call, SQLite's own work on the server's main thread. Plain
+ * JavaScript because the server runs without a TypeScript loader (bin/payframe.js bundles the
+ * sources instead, leaving pg and better-sqlite3 outside: these are the copies it loads).
  *
  * A statement sent while serving an HTTP request counts for the request; the others are the
  * instance's background work (the key-generation poll, the webhook and sweeper probes), which runs
@@ -16,6 +18,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { subscribe } from 'node:diagnostics_channel';
 import { writeFileSync } from 'node:fs';
+import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 
 const serving = new AsyncLocalStorage();
@@ -55,6 +58,36 @@ pg.Client.prototype.query = /** @type {any} */ (
       );
     }
     return result;
+  }
+);
+
+// better-sqlite3 runs a prepared statement synchronously: its prototype is patched once, on the first prepare.
+const prepare = Sqlite.prototype.prepare;
+let statementsPatched = false;
+/** @this {Sqlite.Database} @param {string} source */
+Sqlite.prototype.prepare = /** @type {any} */ (
+  function (source) {
+    const statement = prepare.call(this, source);
+    if (!statementsPatched) {
+      statementsPatched = true;
+      const proto = Object.getPrototypeOf(statement);
+      for (const method of ['run', 'get', 'all']) {
+        const original = proto[method];
+        proto[method] = /** @this {Sqlite.Statement} @param {any[]} args */ function (...args) {
+          const startedAt = performance.now();
+          const background = serving.getStore() !== true;
+          let failed = true;
+          try {
+            const result = original.apply(this, args);
+            failed = false;
+            return result;
+          } finally {
+            record(this.source.replace(/\s+/g, ' ').trim(), startedAt, background, failed);
+          }
+        };
+      }
+    }
+    return statement;
   }
 );
 

@@ -1,6 +1,6 @@
 /**
  * Reads what query-counter.mjs wrote in each server at exit and turns it into per-flow figures:
- * which statements a flow sends, how often, and how long their round trips take.
+ * which statements a flow sends, how often, and how long they take.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ export type StatementCounts = {
   statementsPerFlow: number;
   /** Of those, the ones sent while serving the flows' requests; the rest is the instances' background work. */
   requestStatementsPerFlow: number;
-  /** A flow's statements' round trips, summed: the part of its latency spent waiting on the database. */
+  /** A flow's statements' times, summed: round trips on PostgreSQL, SQLite's own work on the embedded store. */
   dbMsPerFlow: number;
   poolWaitsPerFlow: number;
   poolWaitMeanMs: number;
@@ -29,6 +29,7 @@ export type StatementCounts = {
 };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 export function readQueryLogs(paths: string[], flows: number, top = 12): StatementCounts {
   const logs = paths.filter((path) => existsSync(path)).map((path) => JSON.parse(readFileSync(path, 'utf8')) as Log);
@@ -44,35 +45,38 @@ export function readQueryLogs(paths: string[], flows: number, top = 12): Stateme
     });
   }
   const entries = [...merged.values()];
-  // A server that ran flows sent statements: none counted means the counter patched another copy of pg.
-  if (logs.length > 0 && flows > 0 && entries.length === 0) throw new Error('--count-queries counted no statement: the server does not use the pg module query-counter.mjs patched');
+  // A server that ran flows sent statements: none counted means the counter patched another copy of the driver.
+  if (logs.length > 0 && flows > 0 && entries.length === 0) throw new Error('--count-queries counted no statement: the server does not use the driver module query-counter.mjs patched');
   const waits = logs.reduce((sum, log) => ({ count: sum.count + log.poolWaits.count, totalMs: sum.totalMs + log.poolWaits.totalMs }), { count: 0, totalMs: 0 });
-  const per = (value: number) => Math.round((100 * value) / Math.max(flows, 1)) / 100;
+  const per = (value: number) => round2(value / Math.max(flows, 1));
+  const perMs = (ms: number) => round3(ms / Math.max(flows, 1));
   return {
     flows,
     statementsPerFlow: per(entries.reduce((sum, entry) => sum + entry.count, 0)),
     requestStatementsPerFlow: per(entries.reduce((sum, entry) => sum + entry.count - entry.background, 0)),
-    dbMsPerFlow: per(entries.reduce((sum, entry) => sum + entry.totalMs, 0)),
+    dbMsPerFlow: perMs(entries.reduce((sum, entry) => sum + entry.totalMs, 0)),
     poolWaitsPerFlow: per(waits.count),
     poolWaitMeanMs: round2(waits.totalMs / Math.max(waits.count, 1)),
     top: entries
       .sort((a, b) => b.totalMs - a.totalMs)
       .slice(0, top)
-      .map((entry) => ({ text: entry.text, perFlow: per(entry.count), meanMs: round2(entry.totalMs / entry.count), msPerFlow: per(entry.totalMs), failed: entry.failed })),
+      .map((entry) => ({ text: entry.text, perFlow: per(entry.count), meanMs: round3(entry.totalMs / entry.count), msPerFlow: perMs(entry.totalMs), failed: entry.failed })),
     missing: paths.length - logs.length,
   };
 }
 
-export function formatStatementCounts(counts: StatementCounts): string[] {
+export function formatStatementCounts(counts: StatementCounts, store: 'sqlite' | 'postgres'): string[] {
+  const time = store === 'postgres' ? 'of round trips' : "in SQLite's calls on the main thread";
+  const waits = store === 'postgres' ? `; ${counts.poolWaitsPerFlow} pool checkouts per flow, mean wait ${counts.poolWaitMeanMs} ms` : '';
   return [
-    `  statements     ${counts.statementsPerFlow} per flow (exact, counted in the servers' pg clients over the measured run, BEGIN/COMMIT included; ` +
+    `  statements     ${counts.statementsPerFlow} per flow (exact, counted in the servers' database clients over the measured run, BEGIN/COMMIT included; ` +
       `${counts.requestStatementsPerFlow} sent serving the flows' requests, ${round2(counts.statementsPerFlow - counts.requestStatementsPerFlow)} by background work), ` +
-      `${counts.dbMsPerFlow} ms of round trips per flow; ${counts.poolWaitsPerFlow} pool checkouts per flow, mean wait ${counts.poolWaitMeanMs} ms` +
+      `${counts.dbMsPerFlow} ms ${time} per flow${waits}` +
       `${counts.missing ? `  (${counts.missing} instance logs missing)` : ''}`,
     '    per flow  mean ms  ms/flow  statement (by total time)',
     ...counts.top.map(
       ({ text, perFlow, meanMs, msPerFlow, failed }) =>
-        `    ${perFlow.toFixed(2).padStart(8)}  ${meanMs.toFixed(2).padStart(7)}  ${msPerFlow.toFixed(2).padStart(7)}  ${text.slice(0, 140)}${failed ? `  (${failed} failed)` : ''}`,
+        `    ${perFlow.toFixed(2).padStart(8)}  ${meanMs.toFixed(3).padStart(7)}  ${msPerFlow.toFixed(3).padStart(7)}  ${text.slice(0, 140)}${failed ? `  (${failed} failed)` : ''}`,
     ),
   ];
 }

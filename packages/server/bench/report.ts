@@ -61,7 +61,6 @@ export type PostgresFigures = {
   backendCpuPercent: number | null;
   backendCpuMsPerFlow: number | null;
   queriesPerFlow: QueryCounts | null;
-  statements?: StatementCounts | undefined;
 };
 
 export type Figures = {
@@ -93,6 +92,8 @@ export type Figures = {
   othersCpuPercent: number | null;
   loadAverage1m: number;
   postgres?: PostgresFigures | undefined;
+  /** With --count-queries: the statements the servers ran (query-counter.mjs). */
+  statements?: StatementCounts | undefined;
   targets: Target[];
   profile?: ProfileSummary | undefined;
   /** With --with-webhook: what the receiver got during the measured run. */
@@ -193,7 +194,7 @@ function targetsOf(options: Options, judged: Judged): Target[] {
 
 /** Judged once the servers' statement logs are read (--count-queries on PostgreSQL, flow scenario). */
 export function statementTargets(options: Options, statements: StatementCounts | undefined): Target[] {
-  if (options.scenario !== 'flow' || !statements) return [];
+  if (options.scenario !== 'flow' || options.db !== 'postgres' || !statements) return [];
   // A flow's own statements: the background polls run at their own pace, however many flows there are.
   return [
     {
@@ -249,7 +250,7 @@ export function formatReport(figures: Figures): string {
     ...figures.instances.map(formatInstance),
     formatCpu(figures),
     ...(figures.postgres?.queriesPerFlow ? formatQueryCounts(figures.postgres.queriesPerFlow) : []),
-    ...(figures.postgres?.statements ? formatStatementCounts(figures.postgres.statements) : []),
+    ...(figures.statements ? formatStatementCounts(figures.statements, figures.db) : []),
     '',
     '  targets',
     ...figures.targets.map(({ target, pass }) => `    ${mark(pass)}  ${target}`),
