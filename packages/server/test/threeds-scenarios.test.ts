@@ -116,6 +116,26 @@ describe('one-time code (4000000000003063)', () => {
     expect((await api.post(`/v2/charges/capture/${charge.id}`)).body.error.code).toBe('AUTHENTICATION_FAILED');
   });
 
+  it("refuses other pages' answers with 400 and the page as it stands; its own form's empty code is asked again", async () => {
+    const charge = await createCharge(api, TEST_PANS.otp3ds, { return_url: RETURN_URL });
+    const forms: Record<string, string>[] = [{ result: 'success' }, { action: 'continue' }, { action: 'verify' }, { result: 'success', otp: '' }];
+    for (const form of forms) {
+      const refused = await submit(charge.threedSecure.redirect, form);
+      expect(refused.status, JSON.stringify(form)).toBe(400);
+      expect(pageKind(refused)).toBe('otp');
+      expect(textOf(refused, 'otp-error')).toBeUndefined();
+    }
+    expect(await threeDS(charge.id)).toEqual({ status: 'PENDING', transStatus: null });
+
+    const empty = await submit(charge.threedSecure.redirect, { otp: '', action: 'verify' });
+    expect(empty.status).toBe(200);
+    expect(textOf(empty, 'otp-error')).toBe('Enter the code you received.');
+    const resent = await submit(charge.threedSecure.redirect, { action: 'resend' });
+    expect(resent.status).toBe(200);
+    expect(textOf(resent, 'otp-resent')).toBe('A new code has been sent.');
+    expectReturn(await submit(charge.threedSecure.redirect, { otp: '123456', action: 'verify' }), charge.id, 'CHARGEABLE');
+  });
+
   it('counts concurrent wrong codes each once: of six, three are counted and the rest find 3-D Secure settled', async () => {
     const charge = await createCharge(api, TEST_PANS.otp3ds, { return_url: RETURN_URL });
     const pages = await Promise.all(Array.from({ length: 6 }, () => submit(charge.threedSecure.redirect, { action: 'verify', otp: '999999' })));

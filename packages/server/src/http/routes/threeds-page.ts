@@ -150,9 +150,14 @@ type Step = { kind: 'answer'; answer: ThreeDSAnswer } | { kind: 'notice'; notice
 function pageAnswer({ charge }: HostedCharge, form: Form): Step {
   switch (charge.threeds_scenario) {
     case 'otp': {
+      // Its own form always sends the `otp` field (empty when left blank) and the pressed button's
+      // `action`; a `result`, another action or no `otp` at all is another page's answer.
+      const ownAction = form.action === undefined || form.action === 'verify' || form.action === 'resend';
+      if (form.result !== undefined || !ownAction) return { kind: 'invalid' };
       if (form.action === 'resend') return { kind: 'notice', notice: 'resent' };
       const code = single(form.otp)?.trim();
-      if (code === undefined || code === '') return { kind: 'notice', notice: 'missing' };
+      if (code === undefined) return { kind: 'invalid' };
+      if (code === '') return { kind: 'notice', notice: 'missing' };
       return { kind: 'answer', answer: code === TEST_ONE_TIME_CODE ? { type: 'authenticate', result: 'success' } : { type: 'wrong-code' } };
     }
     case 'out-of-band':
