@@ -116,6 +116,26 @@ describe('one-time code (4000000000003063)', () => {
     expect((await api.post(`/v2/charges/capture/${charge.id}`)).body.error.code).toBe('AUTHENTICATION_FAILED');
   });
 
+  it("refuses other pages' answers with 400 and the page as it stands; its own form's empty code is asked again", async () => {
+    const charge = await createCharge(api, TEST_PANS.otp3ds, { return_url: RETURN_URL });
+    const forms: Record<string, string>[] = [{ result: 'success' }, { action: 'continue' }, { action: 'verify' }, { result: 'success', otp: '' }];
+    for (const form of forms) {
+      const refused = await submit(charge.threedSecure.redirect, form);
+      expect(refused.status, JSON.stringify(form)).toBe(400);
+      expect(pageKind(refused)).toBe('otp');
+      expect(textOf(refused, 'otp-error')).toBeUndefined();
+    }
+    expect(await threeDS(charge.id)).toEqual({ status: 'PENDING', transStatus: null });
+
+    const empty = await submit(charge.threedSecure.redirect, { otp: '', action: 'verify' });
+    expect(empty.status).toBe(200);
+    expect(textOf(empty, 'otp-error')).toBe('Enter the code you received.');
+    const resent = await submit(charge.threedSecure.redirect, { action: 'resend' });
+    expect(resent.status).toBe(200);
+    expect(textOf(resent, 'otp-resent')).toBe('A new code has been sent.');
+    expectReturn(await submit(charge.threedSecure.redirect, { otp: '123456', action: 'verify' }), charge.id, 'CHARGEABLE');
+  });
+
   it('counts concurrent wrong codes each once: of six, three are counted and the rest find 3-D Secure settled', async () => {
     const charge = await createCharge(api, TEST_PANS.otp3ds, { return_url: RETURN_URL });
     const pages = await Promise.all(Array.from({ length: 6 }, () => submit(charge.threedSecure.redirect, { action: 'verify', otp: '999999' })));
@@ -159,9 +179,16 @@ describe('approval in the banking app (4000000000003097)', () => {
     expect(await eventNames(charge.id)).toEqual(['charge.created', 'charge.authentication_succeeded']);
 
     expectReturn(await browse(charge.threedSecure.redirect), charge.id, 'CHARGEABLE');
+    // The shopper has been sent on: the link is spent, and shows so instead of redirecting again.
+    for (let view = 0; view < 2; view += 1) {
+      const spent = await browse(charge.threedSecure.redirect);
+      expect(spent.status).toBe(200);
+      expect(pageKind(spent)).toBe('completed');
+    }
     const framed = await browse(inIframe(charge.threedSecure.redirect));
     expect(framed.status).toBe(200);
     expect(pageKind(framed)).toBe('complete');
+    expect(pageKind(await browse(inIframe(charge.threedSecure.redirect)))).toBe('complete');
 
     const twice = await submit(deviceUrl(charge.threedSecure.redirect), { result: 'failure' });
     expect(twice.status).toBe(409);
@@ -174,6 +201,18 @@ describe('approval in the banking app (4000000000003097)', () => {
     // The merchant's webhook handler captures on charge.authentication_succeeded before the waiting page refreshes.
     expect((await api.post(`/v2/charges/capture/${charge.id}`, {})).status).toBe(200);
     expectReturn(await browse(charge.threedSecure.redirect), charge.id, 'CAPTURED');
+    const spent = await browse(charge.threedSecure.redirect);
+    expect(spent.status).toBe(410);
+    expect(pageKind(spent)).toBe('unavailable');
+  });
+
+  it('sends the shopper on once of concurrent refreshes: exactly one 303, the others show the spent link', async () => {
+    const charge = await createCharge(api, TEST_PANS.outOfBand3ds, { return_url: RETURN_URL });
+    await submit(deviceUrl(charge.threedSecure.redirect), { result: 'success' });
+    const pages = await Promise.all(Array.from({ length: 6 }, () => browse(charge.threedSecure.redirect)));
+    const [sentOn, ...others] = [...pages].sort((a, b) => b.status - a.status);
+    expectReturn(sentOn!, charge.id, 'CHARGEABLE');
+    expect(others.map((page) => [page.status, pageKind(page)])).toEqual(Array.from({ length: 5 }, () => [200, 'completed']));
   });
 
   it('fails when the device page declines', async () => {
@@ -181,6 +220,7 @@ describe('approval in the banking app (4000000000003097)', () => {
     expect((await submit(deviceUrl(charge.threedSecure.redirect), { result: 'failure' })).status).toBe(200);
     expect(await threeDS(charge.id)).toEqual({ status: 'FAILED', transStatus: 'N' });
     expectReturn(await browse(charge.threedSecure.redirect), charge.id, 'FAILED');
+    expect(pageKind(await browse(charge.threedSecure.redirect))).toBe('completed');
   });
 
   it('has no device page for other cards, nor for a wrong paRes', async () => {

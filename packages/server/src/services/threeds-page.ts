@@ -1,6 +1,7 @@
 import { PayframeError, type ThreeDSStatus } from '@payframe/contract';
 import { accountNow } from '../domain/clock.ts';
 import { findChargeAccount } from '../storage/repositories/charges.ts';
+import { insertThreeDSReturn } from '../storage/repositories/threeds-returns.ts';
 import { type LoadedCharge, loadCharge } from './charges.ts';
 import type { Caller, Db, ServiceDeps, Store } from './context.ts';
 import { answerThreeDS, type ThreeDSAnswer } from './threeds-result.ts';
@@ -54,6 +55,15 @@ async function recordOutcome(db: Db, deps: ServiceDeps, id: string, answer: Thre
   }
   const after = await hostedCharge(db, id, realNow);
   return after ? { kind: 'recorded', hosted: after } : { kind: 'missing' };
+}
+
+/**
+ * Takes the bank-app card's one trip back to the merchant: true for the first caller only, on any
+ * instance (a conditional insert), so that the waiting page's later views show the spent link
+ * instead of redirecting for ever.
+ */
+export function takeThreeDSReturn(store: Store, chargeId: string, realNow: number): Promise<boolean> {
+  return store.write((db) => insertThreeDSReturn(db, chargeId, realNow));
 }
 
 /**

@@ -88,6 +88,13 @@ export interface ChargesTable {
   threeds_code_failures: number;
 }
 
+/** A charge whose shopper the bank-app card's waiting page has sent back to the merchant (its one 303). */
+export interface ThreeDSReturnsTable {
+  charge_id: string;
+  /** Real epoch ms. */
+  returned_at: number;
+}
+
 export interface RefundsTable {
   id: string;
   account_id: string;
@@ -221,6 +228,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   tokens: TokensTable;
   charges: ChargesTable;
+  threeds_returns: ThreeDSReturnsTable;
   refunds: RefundsTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limits: RateLimitsTable;

@@ -88,6 +88,21 @@ describe('three instances on one PostgreSQL database', () => {
     for (const api of apis) expect((await api.get(`/v2/charges/${charge.id}`)).body).toEqual(captured);
   });
 
+  it("the bank-app card's waiting page, once approved, refreshed on every instance at once: exactly one 303 to the shop", async () => {
+    const charge = await createCharge(on(0), TEST_PANS.outOfBand3ds, { return_url: 'https://shop.example/return' });
+    // The same link served by instance `index` (the public URL names the load balancer in front of them).
+    const link = (index: number, path = '') =>
+      charge.threedSecure.redirect.replace(`${PUBLIC_URL}/3d-secure/${charge.id}`, `${servers[index % servers.length]!.url}/3d-secure/${charge.id}${path}`);
+    const paRes = new URL(charge.threedSecure.redirect).searchParams.get('paRes') ?? '';
+    const approved = await fetch(link(1, '/device'), { method: 'POST', body: new URLSearchParams({ paRes, result: 'success' }) });
+    expect(approved.status).toBe(200);
+
+    const views = await Promise.all(Array.from({ length: 12 }, (_, index) => fetch(link(index), { redirect: 'manual' })));
+    const statuses = views.map((view) => view.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 303]);
+    expect(views.find((view) => view.status === 303)?.headers.get('location')).toBe(`https://shop.example/return?charge_id=${charge.id}&status=CHARGEABLE`);
+  });
+
   it('30 concurrent refunds of 100 on a captured 1000, across instances: exactly 10 succeed and 1000 is refunded, never more', async () => {
     const charge = await createCharge(on(0), TEST_PANS.visa, { amount: '1000' });
     expect((await on(2).post(`/v2/charges/capture/${charge.id}`)).status).toBe(200);

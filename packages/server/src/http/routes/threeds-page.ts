@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidThreeDSParam } from '../../security/threeds-link.ts';
 import type { ServiceDeps, Store } from '../../services/context.ts';
 import type { ThreeDSAnswer } from '../../services/threeds-result.ts';
-import { findHostedCharge, type HostedCharge, recordHostedOutcome } from '../../services/threeds-page.ts';
+import { findHostedCharge, type HostedCharge, recordHostedOutcome, takeThreeDSReturn } from '../../services/threeds-page.ts';
 import { type Display, type PageContext, paymentOf, pendingPage, sendError, sendHosted, sendPage, sendSettled } from './threeds-view.ts';
 
 declare module 'fastify' {
@@ -73,10 +73,13 @@ export function threeDSPageRoutes(store: Store, deps: ServiceDeps) {
       if (!opened) return notFound(request, reply);
       const { hosted, context } = opened;
       // The banking app has answered: the waiting page's next refresh goes on to the merchant, even
-      // when the merchant's webhook handler has captured the charge in the meantime.
+      // when the merchant's webhook handler has captured the charge in the meantime. Only that one:
+      // after it the link is spent like any other (no redirect loop). In the merchant's dialog every
+      // view answers the completion page, which redirects nowhere.
       const decided = hosted.charge.status === 'PENDING' || hosted.charge.status === 'CHARGE_SUCCESS';
       if (hosted.charge.threeds_scenario === 'out-of-band' && decided && hosted.charge.threeds_trans_status) {
-        return sendSettled(request, reply, hosted, context.display);
+        if (context.display === 'iframe') return sendSettled(request, reply, hosted, 'iframe');
+        if (await takeThreeDSReturn(store, context.id, deps.clock.now())) return sendSettled(request, reply, hosted, 'page');
       }
       return sendHosted(request, reply, hosted, context);
     });
@@ -150,9 +153,14 @@ type Step = { kind: 'answer'; answer: ThreeDSAnswer } | { kind: 'notice'; notice
 function pageAnswer({ charge }: HostedCharge, form: Form): Step {
   switch (charge.threeds_scenario) {
     case 'otp': {
+      // Its own form always sends the `otp` field (empty when left blank) and the pressed button's
+      // `action`; a `result`, another action or no `otp` at all is another page's answer.
+      const ownAction = form.action === undefined || form.action === 'verify' || form.action === 'resend';
+      if (form.result !== undefined || !ownAction) return { kind: 'invalid' };
       if (form.action === 'resend') return { kind: 'notice', notice: 'resent' };
       const code = single(form.otp)?.trim();
-      if (code === undefined || code === '') return { kind: 'notice', notice: 'missing' };
+      if (code === undefined) return { kind: 'invalid' };
+      if (code === '') return { kind: 'notice', notice: 'missing' };
       return { kind: 'answer', answer: code === TEST_ONE_TIME_CODE ? { type: 'authenticate', result: 'success' } : { type: 'wrong-code' } };
     }
     case 'out-of-band':

@@ -12,6 +12,7 @@ import * as sqliteLeanIndexes from './010-sqlite-lean-indexes.ts';
 import * as sqlitePartialTxnReference from './011-sqlite-partial-txn-reference.ts';
 import * as eventListsTieById from './012-event-lists-tie-by-id.ts';
 import * as webhookDuePending from './013-webhook-due-pending.ts';
+import * as threeDSReturns from './014-threeds-returns.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '011-sqlite-partial-txn-reference': sqlitePartialTxnReference,
   '012-event-lists-tie-by-id': eventListsTieById,
   '013-webhook-due-pending': webhookDuePending,
+  '014-threeds-returns': threeDSReturns,
 };
