@@ -200,6 +200,9 @@ describe('approval in the banking app (4000000000003097)', () => {
     await submit(deviceUrl(charge.threedSecure.redirect), { result: 'success' });
     // The merchant's webhook handler captures on charge.authentication_succeeded before the waiting page refreshes.
     expect((await api.post(`/v2/charges/capture/${charge.id}`, {})).status).toBe(200);
+    // A HEAD (a link checker, a prefetch) sees the way back without taking the shopper's one trip.
+    const head = await fetch(charge.threedSecure.redirect, { method: 'HEAD', redirect: 'manual' });
+    expect(head.status).toBe(303);
     expectReturn(await browse(charge.threedSecure.redirect), charge.id, 'CAPTURED');
     const spent = await browse(charge.threedSecure.redirect);
     expect(spent.status).toBe(410);

@@ -79,6 +79,8 @@ export function threeDSPageRoutes(store: Store, deps: ServiceDeps) {
       const decided = hosted.charge.status === 'PENDING' || hosted.charge.status === 'CHARGE_SUCCESS';
       if (hosted.charge.threeds_scenario === 'out-of-band' && decided && hosted.charge.threeds_trans_status) {
         if (context.display === 'iframe') return sendSettled(request, reply, hosted, 'iframe');
+        // A HEAD (a link checker, a prefetch) is answered as the refresh would be, without taking the one trip back.
+        if (request.method === 'HEAD') return sendSettled(request, reply, hosted, 'page');
         if (await takeThreeDSReturn(store, context.id, deps.clock.now())) return sendSettled(request, reply, hosted, 'page');
       }
       return sendHosted(request, reply, hosted, context);
