@@ -17,11 +17,14 @@ for (const project of ['tsconfig.build.json', 'tsconfig.contract-types.json']) {
   execFileSync(process.execPath, [tsc, '-p', project], { cwd: packageRoot, stdio: 'inherit' });
 }
 
-// The SDK's declarations name the contract by package; point them at the copy in dist instead.
+// The SDK's declarations name the contract by package; point them at the copy in dist instead, with
+// a `.ts` ending as tsc writes the declarations' other relative imports.
 for (const entry of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
   const file = join(dist, entry);
   if (!file.endsWith('.d.ts') || file.startsWith(dirname(contractTypes))) continue;
   const local = relative(dirname(file), contractTypes).replace(/^(?!\.)/, './').replace(/\.d\.ts$/, '.ts');
-  const text = readFileSync(file, 'utf8');
-  writeFileSync(file, text.replaceAll("from '@payframe/contract'", `from '${local}'`));
+  const text = readFileSync(file, 'utf8').replaceAll("from '@payframe/contract'", `from '${local}'`);
+  // Any other way of naming the contract (a subpath) would send the merchant's compiler to its sources again.
+  if (text.includes('@payframe/contract')) throw new Error(`${entry} names @payframe/contract in a way this build does not rewrite`);
+  writeFileSync(file, text);
 }
