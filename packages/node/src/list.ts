@@ -3,8 +3,9 @@ import type { List } from '@payframe/contract';
 type Cursors = { starting_after?: string | undefined; ending_before?: string | undefined };
 
 /**
- * One page when awaited, every object of every page when iterated with `for await`. Iteration
- * walks towards older objects, or towards newer ones when the first page was asked `ending_before`.
+ * One page when awaited (as the API sent it, newest first), every object of every page when
+ * iterated with `for await`. Iteration walks towards older objects, newest first, or, when the first
+ * page was asked `ending_before`, towards newer ones, oldest first.
  */
 export class ListPromise<T extends { id: string }, P extends Cursors> implements PromiseLike<List<T>>, AsyncIterable<T> {
   readonly #fetchPage: (params: P) => Promise<List<T>>;
@@ -32,7 +33,8 @@ export class ListPromise<T extends { id: string }, P extends Cursors> implements
     const newer = this.#params.ending_before !== undefined;
     let page = await this.#first();
     for (;;) {
-      yield* page.data;
+      // Each page is newest first; walking towards newer objects, its reverse keeps the whole walk in one order.
+      yield* newer ? page.data.toReversed() : page.data;
       const edge = newer ? page.data[0] : page.data.at(-1);
       if (!page.has_more || edge === undefined) return;
       const cursor = newer ? { starting_after: undefined, ending_before: edge.id } : { starting_after: edge.id, ending_before: undefined };

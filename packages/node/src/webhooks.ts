@@ -25,6 +25,12 @@ const SECRET_PREFIX = 'whsec_';
  * exactly as received (before any JSON parsing) and the request's headers.
  */
 export function constructEvent(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string, options: ConstructEventOptions = {}): Event {
+  // Plain JavaScript can hand over what a JSON body parser left (an object), which node:crypto would refuse with a TypeError.
+  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
+    throw new SignatureVerificationError(
+      'Pass the raw body exactly as received (a string, Buffer or Uint8Array), not parsed JSON: with express, express.raw({ type: "application/json" }) on this route',
+    );
+  }
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');

@@ -45,12 +45,14 @@ describe('lists', () => {
     expect(new Set(walked).size).toBe(walked.length);
   });
 
-  it('walks towards newer objects from ending_before', async () => {
+  it('walks towards newer objects from ending_before, oldest first, while an awaited page stays newest first', async () => {
     const made: string[] = [];
-    for (let i = 0; i < 5; i += 1) made.push((await newCharge(`newer-${i}@example.com`)).id);
+    for (let i = 0; i < 6; i += 1) made.push((await newCharge(`newer-${i}@example.com`)).id);
     const newer: string[] = [];
     for await (const charge of payframe.charges.list({ limit: 2, ending_before: made[0] as string })) newer.push(charge.id);
-    expect(new Set(newer)).toEqual(new Set(made.slice(1)));
+    expect(newer).toEqual(made.slice(1));
+    const page = await payframe.charges.list({ limit: 2, ending_before: made[0] as string });
+    expect(page.data.map((charge) => charge.id)).toEqual([made[2], made[1]]);
   });
 
   it('filters charges by status, e-mail (any case) and last4', async () => {

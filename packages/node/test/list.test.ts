@@ -31,13 +31,16 @@ describe('ListPromise', () => {
     ]);
   });
 
-  it('from ending_before, walks towards newer objects with ending_before', async () => {
+  it('from ending_before, walks towards newer objects with ending_before, yielding them oldest first', async () => {
     const api = await fakeApi([page(['evt_3', 'evt_2'], true), page(['evt_5', 'evt_4'], false)]);
     const payframe = new Payframe('sk_test_x', { apiBase: api.url });
+    const list = payframe.events.list({ limit: 2, ending_before: 'evt_1' });
     const ids: string[] = [];
-    for await (const event of payframe.events.list({ limit: 2, ending_before: 'evt_1' })) ids.push(event.id);
-    expect(ids).toEqual(['evt_3', 'evt_2', 'evt_5', 'evt_4']);
+    for await (const event of list) ids.push(event.id);
+    expect(ids).toEqual(['evt_2', 'evt_3', 'evt_4', 'evt_5']);
     expect(api.seen.map((request) => request.url)).toEqual(['/v2/events?limit=2&ending_before=evt_1', '/v2/events?limit=2&ending_before=evt_3']);
+    // Awaited, the same list is still the API's first page as it came, newest first.
+    expect((await list).data).toEqual([{ id: 'evt_3' }, { id: 'evt_2' }]);
   });
 
   it('stops at an empty page', async () => {

@@ -28,10 +28,17 @@ function refusal(run: () => unknown): string {
 }
 
 describe('constructEvent', () => {
-  it('returns the event of a correctly signed body, as a string or a Buffer', () => {
+  it('returns the event of a correctly signed body, as a string, a Buffer or a Uint8Array', () => {
     expect(constructEvent(BODY, headers(), SECRET, { now: NOW })).toEqual(JSON.parse(BODY));
     expect(constructEvent(Buffer.from(BODY), headers(), SECRET, { now: NOW }).id).toBe('evt_1');
+    expect(constructEvent(new TextEncoder().encode(BODY), headers(), SECRET, { now: NOW }).id).toBe('evt_1');
     expect(Payframe.webhooks.constructEvent(BODY, headers(), SECRET, { now: NOW }).name).toBe('charge.captured');
+  });
+
+  it('refuses a body that is not the raw body (the JSON already parsed, as express.json() leaves it), saying so', () => {
+    for (const parsed of [JSON.parse(BODY), null, undefined, 42, [BODY]]) {
+      expect(refusal(() => constructEvent(parsed as string, headers(), SECRET, { now: NOW }))).toMatch(/raw body/);
+    }
   });
 
   it('refuses a changed body', () => {
