@@ -117,6 +117,21 @@ test('an invalid number and a past expiry show errors at the field, and createTo
   await screenshot(checkout, 'error');
 });
 
+test('a card form that never loads: after the error event, createToken resolves with it, for calls made before and after', async ({ checkout, sites }) => {
+  const { page } = checkout;
+  // Nothing answers for the frame page, as when Payframe's host is down; the loader itself was served.
+  await page.route('**/v2/widget/frame.html*', (route) => route.abort('connectionrefused'));
+  sites.merchant.configure({ publishableKey: sites.payframe.keys.publishableKey, email: 'ada@example.com', options: {} });
+  await page.goto(`${sites.merchant.url}/checkout`);
+  const outcome = await page.evaluate(async () => {
+    const before = window.card.createToken({ shopper: { email: 'ada@example.com' } });
+    const errorEvent = await new Promise((resolve) => window.card.on('error', resolve));
+    return { errorEvent, before: await before, after: await window.card.createToken({ shopper: { email: 'ada@example.com' } }) };
+  });
+  const error = { type: 'api_error', message: 'The Payframe card form did not load.', error: { code: 'SERVICE_UNAVAILABLE', message: 'The Payframe card form did not load.' } };
+  expect(outcome).toEqual({ errorEvent: { error }, before: { error }, after: { error } });
+});
+
 test('a token the API refuses shows its error in the frame and reaches the merchant as the API’s error body', async ({ checkout, sites }) => {
   // The server judges expiry by the account's test clock, four years ahead: the browser's check passes, the API's does not.
   const keys = await createAccount(sites.payframe.dataDir, 'shop-in-the-future');
