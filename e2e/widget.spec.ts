@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { TEST_CARDS } from '@payframe/contract/test-cards';
+import type { TokenResult } from '@payframe/widget/types';
 import { type Checkout, expect, test } from './support/checkout.ts';
 import { advanceClock, createAccount } from './support/payframe-server.ts';
 
@@ -130,6 +131,39 @@ test('a card form that never loads: after the error event, createToken resolves 
   });
   const error = { type: 'api_error', message: 'The Payframe card form did not load.', error: { code: 'SERVICE_UNAVAILABLE', message: 'The Payframe card form did not load.' } };
   expect(outcome).toEqual({ errorEvent: { error }, before: { error }, after: { error } });
+});
+
+test('what the frame refuses itself, it refuses with the type, code and parameter the API answers for the same card', async ({ checkout, sites }) => {
+  await checkout.open();
+  const outcome = (result: TokenResult) =>
+    'error' in result ? { type: result.error.type, code: result.error.error.code, parameter: result.error.error.parameter } : 'token';
+  const cards = [
+    { number: '424242', expiry: `12${futureYear}`, cvc: CVC },
+    { number: '4242424242424241', expiry: `12${futureYear}`, cvc: CVC },
+    { number: PAN, expiry: '12', cvc: CVC },
+    { number: PAN, expiry: '13', cvc: CVC },
+    { number: PAN, expiry: `12${futureYear}`, cvc: '73' },
+    { number: '378282246310005', expiry: `12${futureYear}`, cvc: '123' },
+  ];
+  for (const card of cards) {
+    await checkout.page.evaluate(() => window.card.clear());
+    await checkout.field('card-number').pressSequentially(card.number);
+    await checkout.field('card-expiry').pressSequentially(card.expiry);
+    await checkout.field('card-cvc').pressSequentially(card.cvc);
+    await checkout.field('card-name').fill('Ada Lovelace');
+    const fromFrame = await checkout.page.evaluate(() => window.card.createToken({ shopper: { email: 'ada@example.com' } }));
+    // The body the frame sends for these fields (tokens/token-body.ts), straight to the API.
+    const response = await fetch(`${sites.payframe.url}/v2/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': sites.payframe.keys.publishableKey },
+      body: JSON.stringify({
+        card: { number: card.number, cvc: card.cvc, exp_month: card.expiry.slice(0, 2), exp_year: `20${card.expiry.slice(2, 4)}`, name: 'Ada Lovelace' },
+        shopper: { email: 'ada@example.com', session_id: 'parity' },
+      }),
+    });
+    const fromApi = (response.ok ? { token: await response.json() } : { error: await response.json() }) as TokenResult;
+    expect(outcome(fromFrame), JSON.stringify(card)).toEqual(outcome(fromApi));
+  }
 });
 
 test('a token the API refuses shows its error in the frame and reaches the merchant as the API’s error body', async ({ checkout, sites }) => {

@@ -1,7 +1,7 @@
 import { FIELD_LIMITS } from '@payframe/contract/limits';
 import { LUHN_EXEMPT_TEST_CARD } from '@payframe/contract/test-cards';
 import type { ErrorKey } from '../i18n/en.ts';
-import { type BrandRules, brandRules } from './brand.ts';
+import { brandRules } from './brand.ts';
 import { luhn, verifyNumber } from './card-number.ts';
 import { digitsOf } from './format.ts';
 
@@ -54,10 +54,14 @@ export function validateExpiry(value: string, now: Date): Validity {
   return VALID;
 }
 
-export function validateCvc(value: string, rules: BrandRules): Validity {
+/**
+ * 3 or 4 digits whatever the brand, as the API takes them (an Amex code of 3 too: test mode takes any
+ * code, and an issuer refuses a wrong one at the charge). The input stops at the brand's length.
+ */
+export function validateCvc(value: string): Validity {
   const digits = digitsOf(value);
   if (digits === '') return EMPTY;
-  return rules.cvcLengths.includes(digits.length) ? VALID : { state: 'incomplete', error: 'cvcIncomplete' };
+  return digits.length === 3 || digits.length === 4 ? VALID : { state: 'incomplete', error: 'cvcIncomplete' };
 }
 
 export function validateText(value: string, max: number): Validity {

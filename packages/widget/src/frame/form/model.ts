@@ -45,7 +45,7 @@ function validateField(field: Field, values: Values, context: Context): Validity
     case 'card-expiry':
       return validateExpiry(value, context.now);
     case 'card-cvc':
-      return validateCvc(value, brandRules(digitsOf(values['card-number'])));
+      return validateCvc(value);
     case 'card-name':
       return validateText(value, FIELD_LIMITS.cardName);
     case 'email':
