@@ -142,6 +142,7 @@ test('what the frame refuses itself, it refuses with the type, code and paramete
     { number: '4242424242424241', expiry: `12${futureYear}`, cvc: CVC },
     { number: PAN, expiry: '12', cvc: CVC },
     { number: PAN, expiry: '13', cvc: CVC },
+    { number: PAN, expiry: '1299', cvc: CVC },
     { number: PAN, expiry: `12${futureYear}`, cvc: '73' },
     { number: '378282246310005', expiry: `12${futureYear}`, cvc: '123' },
   ];

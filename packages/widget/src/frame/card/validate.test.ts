@@ -95,6 +95,10 @@ describe('validateExpiry', () => {
     });
   });
 
+  it('takes any later year, as the API does', () => {
+    expect(validateExpiry('12 / 99', NOW)).toEqual({ state: 'valid' });
+  });
+
   it('calls a partial date incomplete', () => {
     expect(validateExpiry('12 / 2', NOW)).toEqual({ state: 'incomplete', error: 'expiryIncomplete' });
   });

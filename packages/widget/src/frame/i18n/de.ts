@@ -27,7 +27,6 @@ export const de: Messages = {
     numberInvalid: 'Die Kartennummer ist ungültig.',
     expiryIncomplete: 'Das Ablaufdatum ist unvollständig.',
     expiryMonthInvalid: 'Der Ablaufmonat muss zwischen 01 und 12 liegen.',
-    expiryInvalid: 'Das Ablaufdatum ist ungültig.',
     expiryPast: 'Das Ablaufdatum liegt in der Vergangenheit.',
     cvcIncomplete: 'Der Sicherheitscode ist unvollständig.',
     emailInvalid: 'Geben Sie eine gültige E-Mail-Adresse ein.',

@@ -28,7 +28,6 @@ export const en = {
     numberInvalid: 'Your card number is invalid.',
     expiryIncomplete: 'Your card’s expiry date is incomplete.',
     expiryMonthInvalid: 'The expiry month must be between 01 and 12.',
-    expiryInvalid: 'Your card’s expiry date is invalid.',
     expiryPast: 'Your card’s expiry date is in the past.',
     cvcIncomplete: 'Your card’s security code is incomplete.',
     emailInvalid: 'Enter a valid email address.',

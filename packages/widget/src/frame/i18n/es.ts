@@ -27,7 +27,6 @@ export const es: Messages = {
     numberInvalid: 'El número de tarjeta no es válido.',
     expiryIncomplete: 'La fecha de caducidad está incompleta.',
     expiryMonthInvalid: 'El mes de caducidad debe estar entre 01 y 12.',
-    expiryInvalid: 'La fecha de caducidad no es válida.',
     expiryPast: 'La fecha de caducidad ya ha pasado.',
     cvcIncomplete: 'El código de seguridad está incompleto.',
     emailInvalid: 'Introduce un correo electrónico válido.',

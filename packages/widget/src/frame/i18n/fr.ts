@@ -27,7 +27,6 @@ export const fr: Messages = {
     numberInvalid: 'Le numéro de carte n’est pas valide.',
     expiryIncomplete: 'La date d’expiration est incomplète.',
     expiryMonthInvalid: 'Le mois d’expiration doit être compris entre 01 et 12.',
-    expiryInvalid: 'La date d’expiration n’est pas valide.',
     expiryPast: 'La date d’expiration est dépassée.',
     cvcIncomplete: 'Le code de sécurité est incomplet.',
     emailInvalid: 'Saisissez une adresse e-mail valide.',
