@@ -220,6 +220,15 @@ describe('createToken', () => {
     expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body)).card).toMatchObject({ number: '378282246310005', cvc: '123' });
   });
 
+  it('asks the API for a token with any postal code the API takes', async () => {
+    const fetch = stubFetch(200, TOKEN);
+    const fake = mount({ fields: { address: 'postal' } });
+    fillCard();
+    type(input('postal-code'), '1');
+    expect(await fake.tokenize(11, { shopper: { email: 'ada@example.com' } })).toMatchObject({ result: { token: TOKEN } });
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body)).address).toEqual({ zipcode: '1' });
+  });
+
   it('shows the API’s refusal on its field and passes the API’s error body to the parent unchanged', async () => {
     const apiError = {
       type: 'card_error',

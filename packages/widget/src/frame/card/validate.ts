@@ -75,11 +75,3 @@ export function validateEmail(value: string): Validity {
   if (text === '') return EMPTY;
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) && text.length <= FIELD_LIMITS.email ? VALID : { state: 'incomplete', error: 'emailInvalid' };
 }
-
-const POSTAL_CODE = new RegExp(`^[a-z0-9][a-z0-9 -]{1,${FIELD_LIMITS.zipcode - 1}}$`, 'i');
-
-export function validatePostalCode(value: string): Validity {
-  const text = value.trim();
-  if (text === '') return EMPTY;
-  return POSTAL_CODE.test(text) ? VALID : { state: 'incomplete', error: 'postalInvalid' };
-}

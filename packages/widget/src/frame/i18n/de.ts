@@ -30,7 +30,6 @@ export const de: Messages = {
     expiryPast: 'Das Ablaufdatum liegt in der Vergangenheit.',
     cvcIncomplete: 'Der Sicherheitscode ist unvollständig.',
     emailInvalid: 'Geben Sie eine gültige E-Mail-Adresse ein.',
-    postalInvalid: 'Geben Sie eine gültige Postleitzahl ein.',
     textTooLong: 'Dieser Text ist zu lang.',
     incorrectNumber: 'Die Kartennummer ist falsch.',
     expiredCard: 'Ihre Karte ist abgelaufen.',

@@ -31,7 +31,6 @@ export const en = {
     expiryPast: 'Your card’s expiry date is in the past.',
     cvcIncomplete: 'Your card’s security code is incomplete.',
     emailInvalid: 'Enter a valid email address.',
-    postalInvalid: 'Enter a valid postal code.',
     textTooLong: 'This is too long.',
     incorrectNumber: 'Your card number is incorrect.',
     expiredCard: 'Your card has expired.',

@@ -30,7 +30,6 @@ export const es: Messages = {
     expiryPast: 'La fecha de caducidad ya ha pasado.',
     cvcIncomplete: 'El código de seguridad está incompleto.',
     emailInvalid: 'Introduce un correo electrónico válido.',
-    postalInvalid: 'Introduce un código postal válido.',
     textTooLong: 'Este texto es demasiado largo.',
     incorrectNumber: 'El número de tarjeta es incorrecto.',
     expiredCard: 'Tu tarjeta ha caducado.',

@@ -30,7 +30,6 @@ export const fr: Messages = {
     expiryPast: 'La date d’expiration est dépassée.',
     cvcIncomplete: 'Le code de sécurité est incomplet.',
     emailInvalid: 'Saisissez une adresse e-mail valide.',
-    postalInvalid: 'Saisissez un code postal valide.',
     textTooLong: 'Ce texte est trop long.',
     incorrectNumber: 'Le numéro de carte est incorrect.',
     expiredCard: 'Votre carte a expiré.',
