@@ -12,9 +12,9 @@ import { API_PARAMETER, fieldOfParameter } from './parameters.ts';
  */
 export function validationError(field: Field, value: string, validity: Validity, message: string): ErrorBody {
   let parameter = API_PARAMETER[field];
-  // An empty field is a parameter not given, whatever else is wrong.
+  // An empty field is reported as the API reports a parameter not sent.
   if (validity.state === 'empty') return { type: 'invalid_request_error', message, error: { code: 'PARAMETER_MISSING', message, parameter } };
-  // The API takes 1 to 19 digits (all the input holds) and answers any that are no card's, short ones too, so.
+  // Any 1 to 19 digits (all the input holds) pass the API's schema; it answers INCORRECT_NUMBER to any of no card, short ones too.
   if (field === 'card-number') return { type: 'card_error', message, error: { code: 'INCORRECT_NUMBER', message, parameter } };
   if (field === 'card-expiry') {
     if ('error' in validity && validity.error === 'expiryPast') {
