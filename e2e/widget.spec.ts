@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { TEST_CARDS } from '@payframe/contract/test-cards';
+import type { TokenResult } from '@payframe/widget/types';
 import { type Checkout, expect, test } from './support/checkout.ts';
 import { advanceClock, createAccount } from './support/payframe-server.ts';
 
@@ -117,6 +118,55 @@ test('an invalid number and a past expiry show errors at the field, and createTo
   await screenshot(checkout, 'error');
 });
 
+test('a card form that never loads: after the error event, createToken resolves with it, for calls made before and after', async ({ checkout, sites }) => {
+  const { page } = checkout;
+  // Nothing answers for the frame page, as when Payframe's host is down; the loader itself was served.
+  await page.route('**/v2/widget/frame.html*', (route) => route.abort('connectionrefused'));
+  sites.merchant.configure({ publishableKey: sites.payframe.keys.publishableKey, email: 'ada@example.com', options: {} });
+  await page.goto(`${sites.merchant.url}/checkout`);
+  const outcome = await page.evaluate(async () => {
+    const before = window.card.createToken({ shopper: { email: 'ada@example.com' } });
+    const errorEvent = await new Promise((resolve) => window.card.on('error', resolve));
+    return { errorEvent, before: await before, after: await window.card.createToken({ shopper: { email: 'ada@example.com' } }) };
+  });
+  const error = { type: 'api_error', message: 'The Payframe card form did not load.', error: { code: 'SERVICE_UNAVAILABLE', message: 'The Payframe card form did not load.' } };
+  expect(outcome).toEqual({ errorEvent: { error }, before: { error }, after: { error } });
+});
+
+test('what the frame refuses itself, it refuses with the type, code and parameter the API answers for the same card', async ({ checkout, sites }) => {
+  await checkout.open();
+  const outcome = (result: TokenResult) =>
+    'error' in result ? { type: result.error.type, code: result.error.error.code, parameter: result.error.error.parameter } : 'token';
+  const cards = [
+    { number: '424242', expiry: `12${futureYear}`, cvc: CVC },
+    { number: '4242424242424241', expiry: `12${futureYear}`, cvc: CVC },
+    { number: PAN, expiry: '12', cvc: CVC },
+    { number: PAN, expiry: '13', cvc: CVC },
+    { number: PAN, expiry: '1299', cvc: CVC },
+    { number: PAN, expiry: `12${futureYear}`, cvc: '73' },
+    { number: '378282246310005', expiry: `12${futureYear}`, cvc: '123' },
+  ];
+  for (const card of cards) {
+    await checkout.page.evaluate(() => window.card.clear());
+    await checkout.field('card-number').pressSequentially(card.number);
+    await checkout.field('card-expiry').pressSequentially(card.expiry);
+    await checkout.field('card-cvc').pressSequentially(card.cvc);
+    await checkout.field('card-name').fill('Ada Lovelace');
+    const fromFrame = await checkout.page.evaluate(() => window.card.createToken({ shopper: { email: 'ada@example.com' } }));
+    // The body the frame sends for these fields (tokens/token-body.ts), straight to the API.
+    const response = await fetch(`${sites.payframe.url}/v2/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': sites.payframe.keys.publishableKey },
+      body: JSON.stringify({
+        card: { number: card.number, cvc: card.cvc, exp_month: card.expiry.slice(0, 2), exp_year: `20${card.expiry.slice(2, 4)}`, name: 'Ada Lovelace' },
+        shopper: { email: 'ada@example.com', session_id: 'parity' },
+      }),
+    });
+    const fromApi = (response.ok ? { token: await response.json() } : { error: await response.json() }) as TokenResult;
+    expect(outcome(fromFrame), JSON.stringify(card)).toEqual(outcome(fromApi));
+  }
+});
+
 test('a token the API refuses shows its error in the frame and reaches the merchant as the API’s error body', async ({ checkout, sites }) => {
   // The server judges expiry by the account's test clock, four years ahead: the browser's check passes, the API's does not.
   const keys = await createAccount(sites.payframe.dataDir, 'shop-in-the-future');
@@ -192,7 +242,7 @@ test('the merchant’s style applies within the allow-list, and text never goes 
     return { color: computed.color, fontSize: computed.fontSize, fontFamily: computed.fontFamily };
   });
   expect(style).toEqual({ color: 'rgb(29, 43, 83)', fontSize: '16px', fontFamily: 'Georgia, serif' });
-  await checkout.field('card-expiry').pressSequentially('0199');
+  await checkout.field('card-expiry').pressSequentially('0120');
   await expect(checkout.field('card-expiry')).toHaveCSS('color', 'rgb(155, 28, 28)');
   await screenshot(checkout, 'styled');
   // update() is checked on the merchant's page before anything reaches the frame.

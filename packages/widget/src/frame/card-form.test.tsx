@@ -17,11 +17,13 @@ function mount(options: CardOptions = {}, languages: readonly string[] = ['en-US
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 
-function fillValidCard() {
-  type(input('card-number'), TEST_CARDS.visa.number);
-  type(input('card-expiry'), '1230');
-  type(input('card-cvc'), '123');
-  type(input('card-name'), 'Ada Lovelace');
+type TypedCard = { number?: string; expiry?: string; cvc?: string; name?: string };
+
+function fillCard({ number = TEST_CARDS.visa.number, expiry = '1230', cvc = '123', name = 'Ada Lovelace' }: TypedCard = {}) {
+  type(input('card-number'), number);
+  type(input('card-expiry'), expiry);
+  type(input('card-cvc'), cvc);
+  type(input('card-name'), name);
 }
 
 function stubFetch(status: number, body: unknown) {
@@ -127,7 +129,7 @@ describe('createToken', () => {
   it('posts the card to /v2/tokens on its own origin and answers the parent with the token only', async () => {
     const fetch = stubFetch(200, TOKEN);
     const fake = mount();
-    fillValidCard();
+    fillCard();
     expect(fake.events('complete')).toHaveLength(1);
     expect(fake.events('change').at(-1)).toEqual({ complete: true, empty: false, brand: 'VISA' });
     const reply = await fake.tokenize(7, { shopper: { email: 'ada@example.com' } });
@@ -147,7 +149,7 @@ describe('createToken', () => {
   it('uses the merchant’s session id and the address fields it shows', async () => {
     const fetch = stubFetch(200, TOKEN);
     const fake = mount({ fields: { address: 'postal', email: true } });
-    fillValidCard();
+    fillCard();
     type(input('email'), 'grace@example.com');
     type(input('postal-code'), '75001');
     await fake.tokenize(1, { shopper: { email: 'ignored@example.com', sessionId: 'checkout-42' }, address: { country: 'FR' } });
@@ -159,7 +161,7 @@ describe('createToken', () => {
   it('collects the full billing address, the country from a localized list', async () => {
     const fetch = stubFetch(200, TOKEN);
     const fake = mount({ fields: { address: 'full' }, locale: 'de' });
-    fillValidCard();
+    fillCard();
     type(input('address-line1'), '1 Rue de Rivoli');
     type(input('address-city'), 'Paris');
     type(input('postal-code'), '75001');
@@ -190,6 +192,43 @@ describe('createToken', () => {
     expect(document.activeElement).toBe(input('card-number'));
   });
 
+  // What POST /v2/tokens answers for the body the frame would send (e2e/widget.spec.ts asks the real API the same).
+  it.each([
+    ['a short number', { number: '424242' }, 'card_error', 'INCORRECT_NUMBER', 'card.number'],
+    ['a full number failing Luhn', { number: '4242424242424241' }, 'card_error', 'INCORRECT_NUMBER', 'card.number'],
+    ['a month and no year', { expiry: '12' }, 'invalid_request_error', 'PARAMETER_INVALID', 'card.exp_year'],
+    ['a month and part of a year', { expiry: '123' }, 'invalid_request_error', 'PARAMETER_INVALID', 'card.exp_year'],
+    ['a month 0', { expiry: '0' }, 'invalid_request_error', 'PARAMETER_INVALID', 'card.exp_month'],
+    ['a month 13', { expiry: '13' }, 'invalid_request_error', 'PARAMETER_INVALID', 'card.exp_month'],
+    ['a past expiry', { expiry: '1025' }, 'card_error', 'EXPIRED_CARD', 'card.exp_year'],
+    ['a 2-digit code', { cvc: '12' }, 'invalid_request_error', 'PARAMETER_INVALID', 'card.cvc'],
+    ['no name', { name: '' }, 'invalid_request_error', 'PARAMETER_MISSING', 'card.name'],
+  ])('refuses %s with what the API answers for it', async (_, card, type, code, parameter) => {
+    const fetch = stubFetch(200, TOKEN);
+    const fake = mount();
+    fillCard(card);
+    const reply = await fake.tokenize(9, { shopper: { email: 'ada@example.com' } });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(reply).toMatchObject({ result: { error: { type, error: { code, parameter } } } });
+  });
+
+  it('asks the API for a token with an Amex and a 3-digit code, as the API issues one', async () => {
+    const fetch = stubFetch(200, TOKEN);
+    const fake = mount();
+    fillCard({ number: '378282246310005', cvc: '123' });
+    expect(await fake.tokenize(10, { shopper: { email: 'ada@example.com' } })).toMatchObject({ result: { token: TOKEN } });
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body)).card).toMatchObject({ number: '378282246310005', cvc: '123' });
+  });
+
+  it('asks the API for a token with any postal code the API takes', async () => {
+    const fetch = stubFetch(200, TOKEN);
+    const fake = mount({ fields: { address: 'postal' } });
+    fillCard();
+    type(input('postal-code'), '1');
+    expect(await fake.tokenize(11, { shopper: { email: 'ada@example.com' } })).toMatchObject({ result: { token: TOKEN } });
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body)).address).toEqual({ zipcode: '1' });
+  });
+
   it('shows the API’s refusal on its field and passes the API’s error body to the parent unchanged', async () => {
     const apiError = {
       type: 'card_error',
@@ -198,7 +237,7 @@ describe('createToken', () => {
     };
     stubFetch(402, apiError);
     const fake = mount();
-    fillValidCard();
+    fillCard();
     const reply = await fake.tokenize(3, { shopper: { email: 'ada@example.com' } });
     expect(reply).toEqual({ type: 'payframe:token', id: 3, result: { error: apiError } });
     expect(screen.getByTestId('card-expiry-error').textContent).toBe('Your card has expired.');
@@ -211,7 +250,7 @@ describe('createToken', () => {
   it('shows a decline without a field as a form alert', async () => {
     stubFetch(429, { type: 'rate_limit_error', message: 'Too many', error: { code: 'RATE_LIMITED', message: 'Too many' } });
     const fake = mount();
-    fillValidCard();
+    fillCard();
     await fake.tokenize(4, { shopper: { email: 'ada@example.com' } });
     expect(screen.getByTestId('form-error').textContent).toBe('Too many attempts. Wait a minute and try again.');
     expect(screen.getByRole('alert')).toBe(screen.getByTestId('form-error'));
@@ -220,7 +259,7 @@ describe('createToken', () => {
   it('answers an unreachable API with an error, never a throw', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     const fake = mount();
-    fillValidCard();
+    fillCard();
     const reply = await fake.tokenize(5, { shopper: { email: 'ada@example.com' } });
     expect(reply).toMatchObject({ id: 5, result: { error: { type: 'api_error', error: { code: 'SERVICE_UNAVAILABLE' } } } });
   });
@@ -235,7 +274,7 @@ describe('createToken', () => {
 describe('parent commands', () => {
   it('clears every field and focuses the number', async () => {
     const fake = mount();
-    fillValidCard();
+    fillCard();
     await fake.deliver({ type: 'payframe:clear' });
     expect(input('card-number').value).toBe('');
     expect(input('card-name').value).toBe('');

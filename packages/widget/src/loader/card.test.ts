@@ -144,6 +144,23 @@ describe('the channel', () => {
     }
   });
 
+  it('after the load timeout, answers pending and later createToken calls with that error, and ignores a late hello', async () => {
+    vi.useFakeTimers();
+    try {
+      const card = mounted();
+      const before = card.card.createToken();
+      card.iframe.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(10_000);
+      const failed = { error: { type: 'api_error', error: { code: 'SERVICE_UNAVAILABLE', message: 'The Payframe card form did not load.' } } };
+      expect(await before).toMatchObject(failed);
+      expect(await card.card.createToken()).toMatchObject(failed);
+      hello(card);
+      expect(card.postMessage).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('removes everything on destroy and answers pending tokens with an error', async () => {
     const { card, host } = mounted();
     const pending = card.createToken();

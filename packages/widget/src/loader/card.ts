@@ -29,7 +29,8 @@ function unavailable(message: string): ErrorBody {
 export function mountCard(frameUrl: URL, publishableKey: string, host: HTMLElement, initialOptions: CardOptions): Card {
   let options = initialOptions;
   let port: MessagePort | null = null;
-  let destroyed = false;
+  // Set once the frame can no longer answer (it never loaded, or destroy()): createToken resolves with it.
+  let failure: ErrorBody | undefined;
   let nextTokenId = 1;
   const waiting: ParentMessage[] = [];
   const pendingTokens = new Map<number, (result: TokenResult) => void>();
@@ -72,8 +73,19 @@ export function mountCard(frameUrl: URL, publishableKey: string, host: HTMLEleme
     for (const message of waiting.splice(0)) port.postMessage(message);
   });
 
+  /** Answers pending and later createToken calls with `error`; a frame that connects after this is not listened to. */
+  const fail = (error: ErrorBody) => {
+    failure = error;
+    clearTimeout(loadTimer);
+    stopListening();
+    port?.close();
+    for (const resolve of pendingTokens.values()) resolve({ error });
+    pendingTokens.clear();
+    return error;
+  };
+
   iframe.addEventListener('load', () => {
-    loadTimer = setTimeout(() => events.emit('error', { error: unavailable('The Payframe card form did not load.') }), LOAD_TIMEOUT_MS);
+    loadTimer = setTimeout(() => events.emit('error', { error: fail(unavailable('The Payframe card form did not load.')) }), LOAD_TIMEOUT_MS);
   });
   host.appendChild(iframe);
 
@@ -87,7 +99,7 @@ export function mountCard(frameUrl: URL, publishableKey: string, host: HTMLEleme
       return card;
     },
     createToken(request = {}) {
-      if (destroyed) return Promise.resolve({ error: unavailable('This card form was destroyed.') });
+      if (failure) return Promise.resolve({ error: failure });
       const id = nextTokenId++;
       return new Promise((resolve) => {
         pendingTokens.set(id, resolve);
@@ -108,15 +120,9 @@ export function mountCard(frameUrl: URL, publishableKey: string, host: HTMLEleme
       if (port) port.postMessage({ type: MESSAGE.options, options } satisfies ParentMessage);
     },
     destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      clearTimeout(loadTimer);
-      stopListening();
-      port?.close();
+      fail(unavailable('This card form was destroyed.'));
       iframe.remove();
       host.removeAttribute('data-payframe-ready');
-      for (const resolve of pendingTokens.values()) resolve({ error: unavailable('This card form was destroyed.') });
-      pendingTokens.clear();
       events.clear();
     },
   };

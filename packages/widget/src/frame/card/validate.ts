@@ -1,7 +1,7 @@
 import { FIELD_LIMITS } from '@payframe/contract/limits';
 import { LUHN_EXEMPT_TEST_CARD } from '@payframe/contract/test-cards';
 import type { ErrorKey } from '../i18n/en.ts';
-import { type BrandRules, brandRules } from './brand.ts';
+import { brandRules } from './brand.ts';
 import { luhn, verifyNumber } from './card-number.ts';
 import { digitsOf } from './format.ts';
 
@@ -50,14 +50,18 @@ export function validateExpiry(value: string, now: Date): Validity {
   const year = 2000 + Number(digits.slice(2, 4));
   const currentYear = now.getUTCFullYear();
   if (year < currentYear || (year === currentYear && month < now.getUTCMonth() + 1)) return { state: 'invalid', error: 'expiryPast' };
-  if (year > currentYear + 20) return { state: 'invalid', error: 'expiryInvalid' };
+  // However far ahead, as the API takes it (test mode takes any future expiry); an issuer refuses a wrong one.
   return VALID;
 }
 
-export function validateCvc(value: string, rules: BrandRules): Validity {
+/**
+ * 3 or 4 digits whatever the brand, as the API takes them (an Amex code of 3 too: test mode takes any
+ * code, and an issuer refuses a wrong one at the charge). The input stops at the brand's length.
+ */
+export function validateCvc(value: string): Validity {
   const digits = digitsOf(value);
   if (digits === '') return EMPTY;
-  return rules.cvcLengths.includes(digits.length) ? VALID : { state: 'incomplete', error: 'cvcIncomplete' };
+  return digits.length === 3 || digits.length === 4 ? VALID : { state: 'incomplete', error: 'cvcIncomplete' };
 }
 
 export function validateText(value: string, max: number): Validity {
@@ -70,12 +74,4 @@ export function validateEmail(value: string): Validity {
   const text = value.trim();
   if (text === '') return EMPTY;
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) && text.length <= FIELD_LIMITS.email ? VALID : { state: 'incomplete', error: 'emailInvalid' };
-}
-
-const POSTAL_CODE = new RegExp(`^[a-z0-9][a-z0-9 -]{1,${FIELD_LIMITS.zipcode - 1}}$`, 'i');
-
-export function validatePostalCode(value: string): Validity {
-  const text = value.trim();
-  if (text === '') return EMPTY;
-  return POSTAL_CODE.test(text) ? VALID : { state: 'incomplete', error: 'postalInvalid' };
 }

@@ -160,7 +160,7 @@ export abstract class FormComponent extends Component<CardFormEnvironment, Compo
     const blocker = assess({ ...form, submitted: true }, options, { now: this.now(), testMode: this.testMode() }).fields.find((field) => !field.ready);
     if (blocker) {
       this.focusField(blocker.field);
-      reply({ error: validationError(blocker.field, blocker.validity, messages.errors[blocker.error ?? 'invalid']) });
+      reply({ error: validationError(blocker.field, form.values[blocker.field], blocker.validity, messages.errors[blocker.error ?? 'invalid']) });
       return;
     }
     const result = await requestToken(publishableKey, tokenBody(form.values, visible, parsed.data, this.sessionId));

@@ -4,7 +4,7 @@ import { type Field, FIELDS } from '../../protocol/names.ts';
 import type { CardOptions } from '../../protocol/options.ts';
 import { brandRules } from '../card/brand.ts';
 import { digitsOf } from '../card/format.ts';
-import { validateCvc, validateEmail, validateExpiry, validateNumber, validatePostalCode, validateText, type Validity } from '../card/validate.ts';
+import { validateCvc, validateEmail, validateExpiry, validateNumber, validateText, type Validity } from '../card/validate.ts';
 import type { ErrorKey } from '../i18n/en.ts';
 
 export type Values = Record<Field, string>;
@@ -45,13 +45,14 @@ function validateField(field: Field, values: Values, context: Context): Validity
     case 'card-expiry':
       return validateExpiry(value, context.now);
     case 'card-cvc':
-      return validateCvc(value, brandRules(digitsOf(values['card-number'])));
+      return validateCvc(value);
     case 'card-name':
       return validateText(value, FIELD_LIMITS.cardName);
     case 'email':
       return validateEmail(value);
     case 'postal-code':
-      return validatePostalCode(value);
+      // Any text within the API's limit, as the API takes it (docs/api.md: 1 to 20 characters).
+      return validateText(value, FIELD_LIMITS.zipcode);
     case 'address-city':
       return validateText(value, FIELD_LIMITS.city);
     case 'address-state':

@@ -1,23 +1,30 @@
 import type { ErrorBody } from '@payframe/contract';
 import type { Field } from '../../protocol/names.ts';
+import { digitsOf } from '../card/format.ts';
 import type { Validity } from '../card/validate.ts';
 import type { ErrorKey } from '../i18n/en.ts';
 import { API_PARAMETER, fieldOfParameter } from './parameters.ts';
 
 /**
- * What createToken resolves with when the frame refuses the card before asking the API: the code the
- * API itself would answer, so merchants handle one vocabulary. The message is the shopper's text.
+ * What createToken resolves with when the frame refuses the card before asking the API: what the API
+ * itself answers for what the frame would send, so merchants handle one vocabulary (server:
+ * CreateTokenBodySchema, then services/tokens.ts). The message is the shopper's text.
  */
-export function validationError(field: Field, validity: Validity, message: string): ErrorBody {
-  const parameter = API_PARAMETER[field];
-  if ('error' in validity && validity.error === 'numberInvalid') {
-    return { type: 'card_error', message, error: { code: 'INCORRECT_NUMBER', message, parameter } };
+export function validationError(field: Field, value: string, validity: Validity, message: string): ErrorBody {
+  let parameter = API_PARAMETER[field];
+  // An empty field is reported as the API reports a parameter not sent.
+  if (validity.state === 'empty') return { type: 'invalid_request_error', message, error: { code: 'PARAMETER_MISSING', message, parameter } };
+  // Any 1 to 19 digits (all the input holds) pass the API's schema; it answers INCORRECT_NUMBER to any of no card, short ones too.
+  if (field === 'card-number') return { type: 'card_error', message, error: { code: 'INCORRECT_NUMBER', message, parameter } };
+  if (field === 'card-expiry') {
+    if ('error' in validity && validity.error === 'expiryPast') {
+      return { type: 'card_error', message, error: { code: 'EXPIRED_CARD', message, parameter: 'card.exp_year' } };
+    }
+    // A month the API takes leaves the year (`20` and what was typed of it) as the parameter it refuses.
+    const month = Number(digitsOf(value).slice(0, 2));
+    if (month >= 1 && month <= 12) parameter = 'card.exp_year';
   }
-  if ('error' in validity && validity.error === 'expiryPast') {
-    return { type: 'card_error', message, error: { code: 'EXPIRED_CARD', message, parameter: 'card.exp_year' } };
-  }
-  const code = validity.state === 'empty' ? 'PARAMETER_MISSING' : 'PARAMETER_INVALID';
-  return { type: 'invalid_request_error', message, error: { code, message, parameter } };
+  return { type: 'invalid_request_error', message, error: { code: 'PARAMETER_INVALID', message, parameter } };
 }
 
 /** Where to show an API error in the frame, and which localized text to show. */
