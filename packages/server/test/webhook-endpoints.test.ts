@@ -147,6 +147,8 @@ describe('endpoint URL rules', () => {
     'https://[fd00::1]/webhooks',
     'https://[::ffff:127.0.0.1]/webhooks',
     'https://[::ffff:10.0.0.1]/webhooks',
+    'https://[::127.0.0.1]/webhooks',
+    'https://[::a00:1]/webhooks',
     'https://does-not-exist.invalid/webhooks',
   ])('live refuses %s, naming neither the host nor its address', async (url) => {
     const response = await acmeLive.post('/v2/webhook_endpoints', { url });
@@ -159,7 +161,7 @@ describe('endpoint URL rules', () => {
     ['https://does-not-exist.invalid/webhooks', /^The webhook endpoint URL must have a hostname that resolves \((ENOTFOUND|EAI_AGAIN|no answer within 5 s)\)\.$/],
     ['https://localhost/webhooks', 'The webhook endpoint URL must reach a public address in live mode: its hostname resolves to a loopback address.'],
     ['https://127.0.0.1/webhooks', 'The webhook endpoint URL must reach a public address in live mode: its host is a loopback address.'],
-    ['https://[fd00::1]/webhooks', 'The webhook endpoint URL must reach a public address in live mode: its host is a uniqueLocal address.'],
+    ['https://[fd00::1]/webhooks', 'The webhook endpoint URL must reach a public address in live mode: its host is a unique local address.'],
   ])('live refuses %s in these words', async (url, message) => {
     const response = await acmeLive.post('/v2/webhook_endpoints', { url });
     expectError(response, 400, 'PARAMETER_INVALID', 'url');

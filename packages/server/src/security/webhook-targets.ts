@@ -11,12 +11,37 @@ import ipaddr from 'ipaddr.js';
  * Test endpoints may point anywhere, a developer's own machine included.
  */
 
+/** ipaddr.js's names for the ranges, in words; any other non-public range is named as ipaddr.js names it. */
+const RANGE_WORDS: Record<string, string> = {
+  loopback: 'a loopback',
+  private: 'a private',
+  linkLocal: 'a link-local',
+  uniqueLocal: 'a unique local',
+  carrierGradeNat: 'a carrier-grade NAT',
+  unspecified: 'an unspecified',
+  multicast: 'a multicast',
+  broadcast: 'a broadcast',
+  reserved: 'a reserved',
+  rfc6052: 'a NAT64',
+  rfc6145: 'an IPv4-translated',
+  '6to4': 'a 6to4',
+  teredo: 'a Teredo',
+};
+
+/** IPv6's global unicast block: nothing outside it is a public address (RFC 4291, IANA's registry). */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+
 /** What kind of address this is when it may not receive live webhooks ("a private address"), or null when it is public. */
 export function nonPublicKind(address: string): string | null {
   if (!ipaddr.isValid(address)) return 'not an IP address';
   // process() turns an IPv4-mapped IPv6 address into the IPv4 address it carries.
-  const range = ipaddr.process(address).range();
-  return range === 'unicast' ? null : `a ${range} address`;
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  if (range !== 'unicast') return `${RANGE_WORDS[range] ?? `a non-public (${range})`} address`;
+  // ipaddr.js calls every IPv6 address it has no name for unicast, the deprecated IPv4-compatible
+  // ::/96 (::127.0.0.1) and the rest of the reserved ::/8 among them.
+  if (parsed.kind() === 'ipv6' && !parsed.match(GLOBAL_UNICAST)) return 'an IPv6 address outside global unicast (2000::/3)';
+  return null;
 }
 
 /** Why this address may not receive live webhooks ("10.0.0.1, a private address"), or null when it is public. */
