@@ -85,4 +85,24 @@ describe('payframe listen', () => {
     ]);
     expect(new Set(received.map(({ headers }) => headers['webhook-id'])).size).toBe(4);
   });
+
+  it('says why it cannot reach the stream or the receiver, not just "fetch failed"', async () => {
+    const { secretKey } = await createKeys(server.dataDir, 'listen-unreachable');
+    const nowhere = await freePort('127.0.0.1');
+    const unreachable = spawnCli(['listen', '--forward-to', receiverUrl, '--api-key', secretKey, '--api-base', `http://127.0.0.1:${nowhere}`]);
+    try {
+      await unreachable.waitForOutput(new RegExp(`Cannot reach the stream \\(fetch failed: connect ECONNREFUSED 127\\.0\\.0\\.1:${nowhere}\\); connecting again`));
+    } finally {
+      await unreachable.stop();
+    }
+
+    const toNowhere = spawnCli(['listen', '--forward-to', `http://127.0.0.1:${nowhere}/webhooks`, '--api-key', secretKey, '--api-base', server.url]);
+    try {
+      await toNowhere.waitForOutput(/Ready: listening for events/);
+      await createCharge(new Payframe(secretKey, { apiBase: server.url }));
+      await toNowhere.waitForOutput(new RegExp(`<-- failed: fetch failed: connect ECONNREFUSED 127\\.0\\.0\\.1:${nowhere}`));
+    } finally {
+      await toNowhere.stop();
+    }
+  });
 });

@@ -31,6 +31,7 @@ export async function listenCommand(args: string[]): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
 
   let lastEventId: string | undefined;
+  let connected = false;
   let failures = 0;
   while (!stop.signal.aborted) {
     try {
@@ -46,6 +47,7 @@ export async function listenCommand(args: string[]): Promise<void> {
       }
       console.log(lastEventId ? `Connected again, resuming after ${lastEventId}` : 'Ready: listening for events');
       failures = 0;
+      connected = true;
       const messages = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
       for (let next = await messages.read(); !next.done; next = await messages.read()) {
         await forward(forwardTo, secret, next.value);
@@ -56,13 +58,20 @@ export async function listenCommand(args: string[]): Promise<void> {
       if (error instanceof FatalError) throw error;
       if (stop.signal.aborted) break;
       failures += 1;
-      console.log(`Stream lost (${error instanceof Error ? error.message : String(error)}); connecting again`);
+      console.log(`${connected ? 'Stream lost' : 'Cannot reach the stream'} (${reasonOf(error)}); connecting again`);
       await sleep(Math.min(MAX_RECONNECT_DELAY_MS, 250 * 2 ** failures), undefined, { signal: stop.signal }).catch(() => undefined);
     }
   }
 }
 
 class FatalError extends Error {}
+
+/** fetch says only "fetch failed"; the reason (ECONNREFUSED 127.0.0.1:3000, a timeout…) is its cause. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause : null;
+  return cause ? `${error.message}: ${cause.message}` : error.message;
+}
 
 /** One POST, as the delivery worker sends it; the receiver's answer is shown, not retried. */
 async function forward(url: string, secret: string, message: EventSourceMessage): Promise<void> {
@@ -80,7 +89,7 @@ async function forward(url: string, secret: string, message: EventSourceMessage)
     await response.arrayBuffer();
     outcome = String(response.status);
   } catch (error) {
-    outcome = `failed: ${error instanceof Error ? error.message : String(error)}`;
+    outcome = `failed: ${reasonOf(error)}`;
   }
   console.log(`${new Date().toISOString()}  --> ${message.event ?? 'message'} [${id}]  <-- ${outcome}`);
 }
