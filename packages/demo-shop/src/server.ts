@@ -104,7 +104,10 @@ export async function startShop(config: ShopConfig): Promise<RunningShop> {
       });
   });
   server.listen(config.port, config.host);
-  await once(server, 'listening');
+  await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new Error(`${config.host}:${config.port} is already in use: stop what listens there, or give the shop another port (--shop-port N, or SHOP_PORT)`, { cause: error });
+  });
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

@@ -54,7 +54,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     publicUrl: () => publicUrl,
   });
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new Error(`${config.host}:${config.port} is already in use: stop what listens there, or serve on another port (--port N, or PORT)`, { cause: error });
+  });
   const runner = `${process.pid}-${services.ids.uuid()}`;
   const sweeper = startSweeper({ store, jobs: SWEEPER_JOBS, periodMs: config.sweepIntervalMs, runner, clock: services.clock, services, logger });
   const webhooks = startWebhookWorker({

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { expectError } from '@payframe/contract/testing';
 import { describe, expect, it } from 'vitest';
 import { revokeKey } from '../src/services/api-keys.ts';
@@ -72,6 +73,22 @@ describe('payframe keys', () => {
     const two = await cli(['keys', 'revoke', 'key_1', 'key_2', '--data-dir', dataDir]);
     expect(two.code).toBe(1);
     expect(two.stderr).toContain('keys revoke takes 1 argument besides its flags; got 2');
+  });
+});
+
+describe('payframe serve', () => {
+  it('says how to choose another port when its port is taken, once, and exits', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const result = await cli(['serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', tempDataDir()]);
+      expect(result.code).toBe(1);
+      const said = `payframe: 127.0.0.1:${port} is already in use: stop what listens there, or serve on another port (--port N, or PORT)`;
+      expect(result.stderr.split('\n').filter((line) => line.includes('already in use'))).toEqual([said]);
+    } finally {
+      taken.close();
+    }
   });
 });
 
