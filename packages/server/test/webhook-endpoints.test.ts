@@ -223,6 +223,13 @@ describe('deliveries and resend', () => {
     expectError(await api.post('/v2/events/resend/evt_000000000000000000000000'), 404, 'RESOURCE_MISSING', 'id');
     expectError(await api.get('/v2/events/evt_000000000000000000000000/deliveries'), 404, 'RESOURCE_MISSING', 'id');
     expectError(await api.post(`/v2/events/resend/${eventId}`, { endpoint: 'we_000000000000000000000000' }), 400, 'RESOURCE_MISSING', 'endpoint');
+
+    // An endpoint receives only the names it takes, resent or not.
+    const capturesOnly = await create(api, { url: receiver.url, events: ['charge.captured'] });
+    const refused = await api.post(`/v2/events/resend/${eventId}`, { endpoint: capturesOnly.id });
+    expectError(refused, 400, 'PARAMETER_INVALID', 'endpoint');
+    expect(refused.body.error.message).toBe('Invalid parameter endpoint: that webhook endpoint does not take charge.created events.');
+    expect((await api.get(`/v2/events/${eventId}/deliveries`)).body.data.map((row: any) => row.endpoint)).not.toContain(capturesOnly.id);
   });
 
   it('deleting an endpoint ends its pending deliveries', async () => {

@@ -30,8 +30,11 @@ export async function resendEvent(db: Db, deps: ServiceDeps, caller: Caller, eve
   if (endpointId === undefined) {
     endpoints = await endpointsTaking(db, caller, event.name);
   } else {
-    if (!(await findEndpoint(db, caller, endpointId))) {
-      throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter: 'endpoint', status: 400 });
+    const endpoint = await findEndpoint(db, caller, endpointId);
+    if (!endpoint) throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter: 'endpoint', status: 400 });
+    // An endpoint receives only the names it takes, resent or not.
+    if (!(JSON.parse(endpoint.events) as string[]).includes(event.name)) {
+      throw new PayframeError('PARAMETER_INVALID', `Invalid parameter endpoint: that webhook endpoint does not take ${event.name} events.`, { parameter: 'endpoint' });
     }
     endpoints = [endpointId];
   }
