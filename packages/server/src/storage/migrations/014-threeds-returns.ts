@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The bank-app card's waiting page sends the shopper back to the merchant once (DESIGN §18): a
+ * The bank-app card's waiting page sends the shopper back to the merchant once (docs/three-d-secure.md): a
  * row per charge whose shopper was sent on, inserted where absent, so that of concurrent refreshes
  * on any instances exactly one answers the 303 and the link is spent for the rest.
  */
