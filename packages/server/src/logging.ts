@@ -38,8 +38,11 @@ type LoggedRequest = { method?: string; url?: string; host?: string; ip?: string
 
 /** Query parameters whose values a request line never shows, should a client put a secret or card data there. */
 const SECRET_PARAMETER = /pass|secret|key|token|pares|session|cookie|auth|card|number|cvc|cvv|pan/i;
-/** Twelve digits or more, spaces and dashes aside: a card number, whatever the parameter is called. */
-const CARD_LIKE = /^(?:\d[\s-]*){12,}$/;
+/**
+ * A card number anywhere in a value: 12 to 19 digits, a space, dot or dash between any two, and
+ * no digit on either side. A longer run is no card number: a charge id's 33 digits stay visible.
+ */
+const CARD_LIKE = /(?<!\d)(?:\d[\s.-]?){11,18}\d(?!\d)/;
 
 function safeQuery(query: string): string {
   return query.replace(/([^&=]*)=([^&]*)/g, (pair, name: string, value: string) =>
@@ -63,7 +66,7 @@ function decoded(name: string): string {
 function requestSerializer(request: LoggedRequest) {
   const url = request.url ?? '';
   const query = url.indexOf('?');
-  // A card number put where an id goes (`/v2/tokens/4242…`) is no id of ours: none is all digits.
+  // A card number put where an id goes (`/v2/tokens/4242…`, `tok4242…`) is no id of ours.
   const path = (query === -1 ? url : url.slice(0, query)).replace(/[^/]+/g, (segment) => (CARD_LIKE.test(decoded(segment)) ? '[redacted]' : segment));
   const shown = query === -1 ? path : path.startsWith('/v2/') ? `${path}?${safeQuery(url.slice(query + 1))}` : `${path}?[redacted]`;
   return {

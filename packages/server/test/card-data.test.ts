@@ -32,6 +32,9 @@ const BAD_EXP_MONTH = '5105105105105100';
 const BAD_EMAIL = '4012888888881881';
 const MALFORMED_JSON = '6011111111111117';
 const IDEMPOTENT = '5200000000001096';
+/** Put where no card number belongs: inside a list filter's value, and inside an id in the path. */
+const IN_URL = '4000056655665556';
+const IN_URL_DOTTED = '4000.0566.5566.5556';
 
 /** Every full number this file sends, in every spelling it was sent. */
 const SENT_NUMBERS = [
@@ -49,6 +52,8 @@ const SENT_NUMBERS = [
   BAD_EMAIL,
   MALFORMED_JSON,
   IDEMPOTENT,
+  IN_URL,
+  IN_URL_DOTTED,
 ];
 
 let server: TestServer;
@@ -60,6 +65,8 @@ let widget: Client;
 const received: string[] = [];
 /** Ids of objects made here: the scanner must find these, or it proves nothing. */
 const madeIds: string[] = [];
+/** A charge whose id (33 digits after its C) the request log must still show: a long digit run is no card number. */
+let releasedCharge = '';
 
 /** What the scan reads: the store while the server runs and after it stopped, and everything it printed. */
 let whileRunning: Map<string, Buffer>;
@@ -190,6 +197,7 @@ async function driveEveryCardFlow(): Promise<void> {
   expectError(await api.post(`/v2/charges/capture/${failed}`), 402, 'AUTHENTICATION_FAILED');
   await act(`/v2/charges/cancel/${failed}`);
   const released = await charge(await token(TEST_PANS.mastercard3ds));
+  releasedCharge = released;
   expectResource(await api.post(`/v2/charges/refund/${released}`), RefundSchema);
 
   // Declines consume the token and store no charge.
@@ -237,6 +245,12 @@ async function driveEveryCardFlow(): Promise<void> {
   const malformedText = await malformed.text();
   received.push(malformedText);
   expectError({ status: malformed.status, body: JSON.parse(malformedText) }, 400, 'PARAMETER_INVALID');
+
+  // In a URL, inside longer values: the request log shows none of them.
+  for (const query of [`txn_reference=card:${IN_URL}`, `txn_reference=order${IN_URL}`, `email=${IN_URL}@example.com`, `txn_reference=${IN_URL_DOTTED}`]) {
+    expect((await api.get(`/v2/charges?${query}`)).status, query).toBe(200);
+  }
+  expect((await api.get(`/v2/tokens/tok${IN_URL}`)).status).toBe(404);
 }
 
 describe('card data at rest and in logs', () => {
@@ -252,6 +266,7 @@ describe('card data at rest and in logs', () => {
     for (const id of madeIds) expect(everything.includes(id), `object ${id} not found in the data files`).toBe(true);
     expect(output).toContain('payframe ready');
     expect(output).toContain('/v2/tokens');
+    expect(output).toContain(`/v2/charges/refund/${releasedCharge}`);
   });
 
   it('leaves no full card number or CVC in the store, while running or after stopping', () => {
