@@ -625,6 +625,13 @@ describe('403 HTTPS_REQUIRED', () => {
     expectTableRow(await live.post('/v2/tokens', tokenParams('4012888888881881'), { headers: { 'x-forwarded-proto': 'http' } }), 'HTTPS_REQUIRED');
   });
 
+  it("takes a trusted proxy's X-Forwarded-Proto in any case: a scheme is case-insensitive", async () => {
+    const live = client(proxiedLive.url, liveKeysLive.secretKey);
+    for (const proto of ['HTTPS', 'Https']) {
+      expect((await live.post('/v2/tokens', tokenParams('4012888888881881'), { headers: { 'x-forwarded-proto': proto } })).status, proto).toBe(200);
+    }
+  });
+
   it('accepts test keys over plain HTTP on the same servers', async () => {
     expect((await client(proxiedLive.url, testKeysLive.secretKey).post('/v2/tokens', tokenParams(TEST_PANS.visa))).status).toBe(200);
   });

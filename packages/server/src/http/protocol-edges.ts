@@ -9,7 +9,10 @@ import { answerOnSocket } from './error-handler.ts';
  *   check (`requireHostHeader`, turned off in app.ts) sends an empty 400;
  * - an `Expect` other than 100-continue is ignored, as RFC 9110 §10.1.1 allows, and the request
  *   served; Node would send an empty 417;
- * - CONNECT (this is no proxy) is 405; Node would close the connection unanswered.
+ * - CONNECT (this is no proxy) is 405; Node would close the connection unanswered;
+ * - a proxy's `X-Forwarded-Proto: HTTPS` is `https`: a scheme is case-insensitive (RFC 3986 §3.1),
+ *   and Fastify's `request.protocol`, which the HTTPS rule and the dashboard's cookie and Origin
+ *   checks read, repeats the header as sent.
  */
 export function answerProtocolEdges(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
@@ -17,6 +20,8 @@ export function answerProtocolEdges(app: FastifyInstance): void {
     if (headers.host === undefined && httpVersionMajor === 1 && httpVersionMinor >= 1) {
       return done(new PayframeError('PARAMETER_INVALID', 'The request has no Host header.'));
     }
+    const forwarded = headers['x-forwarded-proto'];
+    if (typeof forwarded === 'string') headers['x-forwarded-proto'] = forwarded.toLowerCase();
     done();
   });
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
