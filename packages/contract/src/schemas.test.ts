@@ -63,7 +63,7 @@ describe('CreateTokenBodySchema', () => {
     expect(CreateTokenBodySchema.parse(tokenBody({ exp_month: expMonth })).card.exp_month).toBe(month);
   });
 
-  it.each(['13', '0', '00', 13, 0, -1, '-1', 7.5, '7.0', '', 'July', null])('rejects exp_month %j', (expMonth) => {
+  it.each(['13', '0', '00', '012', '007', 13, 0, -1, '-1', 7.5, '7.0', '', 'July', null])('rejects exp_month %j', (expMonth) => {
     const result = CreateTokenBodySchema.safeParse(tokenBody({ exp_month: expMonth }));
     expect(result.success).toBe(false);
     expect(failingPath(result)).toBe('card.exp_month');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuthorizationSchema, BrandSchema, FundingSchema, ModeSchema } from './card.ts';
-import { integerField, isStorableText, STORABLE_TEXT_ERROR, text } from './fields.ts';
+import { isStorableText, STORABLE_TEXT_ERROR, text } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
 const CardNumberSchema = z
@@ -17,7 +17,12 @@ export const CreateTokenBodySchema = z.object({
     {
       number: CardNumberSchema,
       cvc: z.string({ error: 'must be 3 or 4 digits' }).regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' }),
-      exp_month: integerField(MONTH_ERROR).pipe(z.number().int().min(1, { error: MONTH_ERROR }).max(12, { error: MONTH_ERROR })),
+      // Written as one or two digits (`3`, `03`, `12`); `012` is no card's month.
+      exp_month: z
+        .union([z.string().regex(/^(?:0?[1-9]|1[0-2])$/, { error: MONTH_ERROR }), z.number().int({ error: MONTH_ERROR }).min(1, { error: MONTH_ERROR }).max(12, { error: MONTH_ERROR })], {
+          error: MONTH_ERROR,
+        })
+        .transform(Number),
       exp_year: z
         .union(
           [
