@@ -90,8 +90,16 @@ test('sign in (a wrong password first) and see the charges made through the API'
   const first = await chargeThroughApi('dash-order-1');
   const second = await chargeThroughApi('dash-order-2');
   const page = await newPage(browser);
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} ${new URL(message.location().url).pathname}`);
+  });
   await page.goto(`${server.url}/dashboard`);
   await expect(page).toHaveURL(/\/dashboard\/login$/);
+  // Until the network is quiet: a browser asks for /favicon.ico after the page has loaded. The one
+  // error is the app asking whether a session exists, which a visitor without one is told by a 401.
+  await page.waitForLoadState('networkidle');
+  expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized) /dashboard/api/session']);
   await auditAndShoot(page, 'login');
   await page.getByTestId('login-email').fill(demo.email);
   await page.getByTestId('login-password').fill('not the password');

@@ -16,7 +16,8 @@ export const DASHBOARD_HELMET = {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'"],
-      imgSrc: ["'self'"],
+      // data: for the page's empty icon only: the app shows no image of its own.
+      imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
