@@ -117,14 +117,14 @@ function KeyRow({ row, canWrite, confirming, busy, onRevoke, onConfirm, onKeep }
             onKeep={onKeep}
           />
         ) : (
-          <>
+          <span class="state-actions">
             Active
             {canWrite && (
               <button type="button" data-testid="key-revoke" aria-label={`Revoke ${row.hint}`} onClick={onRevoke}>
                 Revoke…
               </button>
             )}
-          </>
+          </span>
         )}
       </td>
     </tr>
