@@ -1,7 +1,7 @@
 import { PayframeError, type WebhookDeliveryList } from '@payframe/contract';
 import { findEvent } from '../storage/repositories/events.ts';
 import { deliveriesOfEvent } from '../storage/repositories/webhook-deliveries.ts';
-import { endpointsTaking, findEndpoint } from '../storage/repositories/webhook-endpoints.ts';
+import { endpointsTaking, findEndpoint, takesEvent } from '../storage/repositories/webhook-endpoints.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
 import { deliveryList, queueDeliveries } from './webhook-deliveries.ts';
 
@@ -33,7 +33,7 @@ export async function resendEvent(db: Db, deps: ServiceDeps, caller: Caller, eve
     const endpoint = await findEndpoint(db, caller, endpointId);
     if (!endpoint) throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter: 'endpoint', status: 400 });
     // An endpoint receives only the names it takes, resent or not.
-    if (!(JSON.parse(endpoint.events) as string[]).includes(event.name)) {
+    if (!takesEvent(endpoint, event.name)) {
       throw new PayframeError('PARAMETER_INVALID', `Invalid parameter endpoint: that webhook endpoint does not take ${event.name} events.`, { parameter: 'endpoint' });
     }
     endpoints = [endpointId];

@@ -13,7 +13,12 @@ export async function endpointsTaking(db: Db, owner: Owner, name: EventName): Pr
     .where('mode', '=', owner.mode)
     .where('deleted_at', 'is', null)
     .execute();
-  return rows.filter((row) => (JSON.parse(row.events) as string[]).includes(name)).map((row) => row.id);
+  return rows.filter((row) => takesEvent(row, name)).map((row) => row.id);
+}
+
+/** Whether the endpoint receives events of this name (its `events`, stored as JSON). */
+export function takesEvent(endpoint: Pick<WebhookEndpointsTable, 'events'>, name: EventName): boolean {
+  return (JSON.parse(endpoint.events) as string[]).includes(name);
 }
 
 /** What the delivery worker needs of endpoints, deleted ones included: a delivery claimed before the delete is still sent. */
