@@ -49,6 +49,25 @@ describe('a charge', () => {
     await waitFor(() => expect(timeline()).toEqual(['charge.created']));
   });
 
+  it('shows every event of a charge with more than a list page of them, oldest first', async () => {
+    const captured = charge({ id: ID, status: 'CHARGE_SUCCESS' });
+    const events = [event('charge.created', captured, 1), event('charge.captured', captured, 2)];
+    for (let index = 3; index <= 130; index += 1) events.push(event('charge.refunded', captured, index));
+    const newestFirst = [...events].reverse();
+    const api = fakeApi()
+      .on('GET /session', session('admin'))
+      .on(`GET /charges/${ID}`, captured)
+      .on('GET /events', ({ query }) => {
+        const limit = Number(query.get('limit'));
+        const after = query.get('starting_after');
+        const from = after === null ? 0 : newestFirst.findIndex((item) => item.id === after) + 1;
+        return { body: list('/dashboard/api/events', newestFirst.slice(from, from + limit), from + limit < newestFirst.length) };
+      });
+    openDashboard(api, `/dashboard/charges/${ID}`);
+    await waitFor(() => expect(timeline()).toHaveLength(130));
+    expect(timeline().slice(0, 3)).toEqual(['charge.created', 'charge.captured', 'charge.refunded']);
+  });
+
   it('captures a pending charge with the CSRF token and shows the change', async () => {
     const api = chargeApi('admin', charge({ id: ID, status: 'PENDING', threedSecure: { redirect: 'http://x.test/3ds', returnUrl: 'http://shop.test/r', status: 'CHARGEABLE', transStatus: 'Y' } }));
     openDashboard(api, `/dashboard/charges/${ID}`);

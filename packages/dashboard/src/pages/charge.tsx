@@ -1,3 +1,5 @@
+import type { EventList, Mode } from '@payframe/contract';
+import type { DashboardClient } from '../api/client.ts';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { useDashboard } from '../context.ts';
@@ -8,13 +10,24 @@ import { ChargeActions } from './charge-actions.tsx';
 import { ChargeFields } from './charge-fields.tsx';
 import { ChargeTimeline } from './charge-timeline.tsx';
 
-/** A charge's events fit one list page: a handful of changes each. */
-const TIMELINE_LIMIT = 100;
+/** The largest list page; a charge has a handful of events, or one per partial refund, which have no cap. */
+const EVENTS_PAGE = 100;
+
+/** Every event of the charge, newest first, page after page. */
+async function eventsOfCharge(client: DashboardClient, mode: Mode, id: string): Promise<EventList> {
+  let page = await client.listEvents(mode, { charge: id, limit: EVENTS_PAGE });
+  const data = [...page.data];
+  while (page.has_more && page.data.length > 0) {
+    page = await client.listEvents(mode, { charge: id, limit: EVENTS_PAGE, starting_after: data[data.length - 1]!.id });
+    data.push(...page.data);
+  }
+  return { ...page, data, has_more: false };
+}
 
 export function ChargePage({ id }: { id: string }) {
   const { client, mode } = useDashboard();
   const charge = useResource(() => client.getCharge(mode, id), [mode, id]);
-  const events = useResource(() => client.listEvents(mode, { charge: id, limit: TIMELINE_LIMIT }), [mode, id]);
+  const events = useResource(() => eventsOfCharge(client, mode, id), [mode, id]);
   const reload = () => {
     charge.reload();
     events.reload();
