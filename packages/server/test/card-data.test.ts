@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChargeSchema, RefundSchema, TokenSchema } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, chargeParams, type Client, client, expectResource, TEST_PANS, tokenParams } from './client.ts';
-import { createKeys, startServer, storeArgs, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
+import { createKeys, startServer, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
+import { readStore } from './store-contents.ts';
 
 /**
  * Card data at rest and in logs (docs/security.md "Card data"): after every kind of request that carries a card
@@ -120,35 +120,6 @@ async function charge(token: string): Promise<string> {
 /** A 200 from a charge's action (capture, cancel, authenticate); what it returns is checked elsewhere. */
 async function act(path: string, params?: Record<string, string>): Promise<void> {
   expectResource(await api.post(path, params), ChargeSchema);
-}
-
-/** All files under the directory, read as bytes. */
-function readAll(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    const path = join(dir, name);
-    if (statSync(path).isFile()) files.set(name, readFileSync(path));
-  }
-  return files;
-}
-
-/** The data directory's files and, on PostgreSQL, every table's rows as text: wherever the store keeps data. */
-async function readStore(dataDir: string): Promise<Map<string, Buffer>> {
-  const files = readAll(dataDir);
-  if (!TEST_POSTGRES_URL) return files;
-  const args = await storeArgs(dataDir);
-  const database = new pg.Client({ connectionString: args[args.indexOf('--database-url') + 1] });
-  await database.connect();
-  try {
-    const { rows: tables } = await database.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public'");
-    for (const { name } of tables) {
-      const { rows } = await database.query<{ row: string }>(`select row_to_json(t)::text as row from "${name}" t`);
-      files.set(`table ${name}`, Buffer.from(rows.map((row) => row.row).join('\n')));
-    }
-  } finally {
-    await database.end();
-  }
-  return files;
 }
 
 function escapeRegExp(text: string): string {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { PayframeError } from '@payframe/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, ServiceDeps, Store } from '../services/context.ts';
@@ -18,7 +18,7 @@ export async function idempotent<T>(
   reply: FastifyReply,
   work: (tx: Db) => Promise<T>,
 ): Promise<T | FastifyReply> {
-  const result = await runMutation(store, deps.clock, idempotencyScope(request), work);
+  const result = await runMutation(store, deps.clock, idempotencyScope(request, deps), work);
   if (result.kind === 'done') return result.value;
   return reply
     .code(result.response.status)
@@ -27,7 +27,7 @@ export async function idempotent<T>(
     .send(result.response.body);
 }
 
-function idempotencyScope(request: FastifyRequest): IdempotencyScope | null {
+function idempotencyScope(request: FastifyRequest, deps: ServiceDeps): IdempotencyScope | null {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return null;
   const key = Array.isArray(header) ? header[0] : header;
@@ -37,13 +37,18 @@ function idempotencyScope(request: FastifyRequest): IdempotencyScope | null {
     });
   }
   const { accountId, mode, kind } = authOf(request);
-  return { accountId, mode, keyKind: kind, key, requestHash: requestHash(request) };
+  const { idempotencyFingerprintKey, idempotencyResponseKey } = deps.secrets;
+  return { accountId, mode, keyKind: kind, key, requestHash: requestFingerprint(idempotencyFingerprintKey, request), responseKey: idempotencyResponseKey };
 }
 
-/** Method, path and parameters in a canonical form: field order, encoding and number-vs-digits do not matter. */
-function requestHash(request: FastifyRequest): string {
+/**
+ * Method, path and parameters in a canonical form: field order, encoding and number-vs-digits do
+ * not matter. Keyed: a token request's parameters hold a card number and CVC, and a plain hash of
+ * them falls to a search over the few digits that BIN, last 4 and expiry leave unknown.
+ */
+function requestFingerprint(key: Buffer, request: FastifyRequest): string {
   const path = request.url.split('?')[0] ?? '';
-  return createHash('sha256')
+  return createHmac('sha256', key)
     .update(JSON.stringify([request.method, path, canonical(request.body)]))
     .digest('hex');
 }

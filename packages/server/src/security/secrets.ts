@@ -10,6 +10,10 @@ export type ServerSecrets = {
   threeDSKey: Buffer;
   /** Seals webhook endpoints' signing secrets, which must stay readable to sign deliveries. */
   webhookSecretKey: Buffer;
+  /** Keys the fingerprint that matches a retry to its request: the request may hold a card number and CVC. */
+  idempotencyFingerprintKey: Buffer;
+  /** Seals stored responses for replay: they hold shoppers' details and webhook signing secrets. */
+  idempotencyResponseKey: Buffer;
 };
 
 export type MasterKeySource = { masterKey?: string | undefined; keyFile: string };
@@ -26,6 +30,8 @@ export function loadServerSecrets(source: MasterKeySource): ServerSecrets {
     fingerprintKey: derive('card-fingerprint'),
     threeDSKey: derive('threeds-pares'),
     webhookSecretKey: derive('webhook-secrets'),
+    idempotencyFingerprintKey: derive('idempotency-fingerprint'),
+    idempotencyResponseKey: derive('idempotency-responses'),
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ afterAll(() => store?.close());
 let keys = 0;
 function scope(): IdempotencyScope {
   keys += 1;
-  return { accountId: 'acct', mode: 'test', keyKind: 'secret', key: `key-${keys}`, requestHash: 'hash' };
+  return { accountId: 'acct', mode: 'test', keyKind: 'secret', key: `key-${keys}`, requestHash: 'hash', responseKey: randomBytes(32) };
 }
 
 describe('claiming an Idempotency-Key', () => {

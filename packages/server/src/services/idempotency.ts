@@ -1,5 +1,6 @@
 import { type Mode, PayframeError } from '@payframe/contract';
 import type { KeyKind } from '../security/api-keys.ts';
+import { seal, unseal } from '../security/vault.ts';
 import type { Clock } from '../domain/clock.ts';
 import {
   deleteIdempotencyClaim,
@@ -17,8 +18,12 @@ import { CardDeclined } from './errors.ts';
 export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const STALE_CLAIM_MS = 60 * 1000;
 
-/** Keys are scoped by the kind of API key too: a publishable key (public by nature) cannot occupy a secret key's. */
-export type IdempotencyScope = { accountId: string; mode: Mode; keyKind: KeyKind; key: string; requestHash: string };
+/**
+ * Keys are scoped by the kind of API key too: a publishable key (public by nature) cannot occupy a
+ * secret key's. `requestHash` is a keyed fingerprint of the request and `responseKey` seals the
+ * stored response: a copy of the database gives back neither the request's card data nor the answer.
+ */
+export type IdempotencyScope = { accountId: string; mode: Mode; keyKind: KeyKind; key: string; requestHash: string; responseKey: Buffer };
 export type StoredResponse = { status: number; body: string };
 export type MutationResult<T> = { kind: 'done'; value: T } | { kind: 'replay'; response: StoredResponse };
 
@@ -37,7 +42,7 @@ export async function runMutation<T>(store: Store, clock: Clock, scope: Idempote
   } catch (error) {
     if (error instanceof CardDeclined) throw error; // stored with the writes it kept
     if (error instanceof PayframeError && error.status < 500) {
-      await store.write((db) => storeIdempotentResponse(db, scope, errorResponse(error)));
+      await store.write((db) => storeIdempotentResponse(db, scope, sealed(scope, errorResponse(error))));
     } else {
       await store.write((db) => deleteIdempotencyClaim(db, scope));
     }
@@ -54,11 +59,11 @@ async function commit<T>(store: Store, scope: IdempotencyScope | null, work: (tx
   const result = await run(async (tx): Promise<{ value: T } | { declined: CardDeclined }> => {
     try {
       const value = await work(tx);
-      if (scope) await storeIdempotentResponse(tx, scope, { status: 200, body: JSON.stringify(value) });
+      if (scope) await storeIdempotentResponse(tx, scope, sealed(scope, { status: 200, body: JSON.stringify(value) }));
       return { value };
     } catch (error) {
       if (!(error instanceof CardDeclined)) throw error;
-      if (scope) await storeIdempotentResponse(tx, scope, errorResponse(error));
+      if (scope) await storeIdempotentResponse(tx, scope, sealed(scope, errorResponse(error)));
       return { declined: error };
     }
   });
@@ -68,6 +73,15 @@ async function commit<T>(store: Store, scope: IdempotencyScope | null, work: (tx
 
 function errorResponse(error: PayframeError): StoredResponse {
   return { status: error.status, body: JSON.stringify(error.toBody()) };
+}
+
+/** Bound to the record's whole key, so a sealed response moved to another key does not open. */
+function boundTo(scope: IdempotencyScope): string {
+  return JSON.stringify([scope.accountId, scope.mode, scope.keyKind, scope.key]);
+}
+
+function sealed(scope: IdempotencyScope, response: StoredResponse): StoredResponse {
+  return { status: response.status, body: seal(scope.responseKey, boundTo(scope), response.body) };
 }
 
 type Claim = { kind: 'claimed' } | { kind: 'replay'; response: StoredResponse };
@@ -103,7 +117,7 @@ async function answerExisting(db: Db, scope: IdempotencyScope, existing: Idempot
     );
   }
   if (existing.state === 'done' && existing.response_status !== null && existing.response_body !== null) {
-    return { kind: 'replay', response: { status: existing.response_status, body: existing.response_body } };
+    return { kind: 'replay', response: { status: existing.response_status, body: unseal(scope.responseKey, boundTo(scope), existing.response_body) } };
   }
   if (existing.locked_at > now - STALE_CLAIM_MS) {
     throw new PayframeError('IDEMPOTENCY_CONFLICT');

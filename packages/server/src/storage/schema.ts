@@ -112,10 +112,11 @@ export interface IdempotencyKeysTable {
   /** The kind of API key that sent the request: each kind has its own keys. */
   key_kind: 'secret' | 'publishable';
   key: string;
-  /** Hash of method, path and canonical parameters. */
+  /** HMAC of method, path and canonical parameters, keyed by a key derived from the master key. */
   request_hash: string;
   state: 'in_flight' | 'done';
   response_status: number | null;
+  /** The response as sealed by security/vault.ts, bound to the record's key. */
   response_body: string | null;
   created_at: number;
   locked_at: number;
