@@ -117,6 +117,29 @@ describe('throttling failed sign-ins', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await signIn(ADMIN.email, ADMIN.password, from()).answer).status).toBe(200);
   });
+
+  it('checks at most 5 passwords of 40 concurrent wrong guesses and the right one: the right one is answered 429', async () => {
+    await createUser(server.dataDir, 'shop', 'raced@shop.test', 'admin', 'the right password');
+    const guesses = Array.from({ length: 40 }, () => signIn('raced@shop.test', 'wrong password!', from()).answer);
+    const right = signIn('raced@shop.test', 'the right password', from()).answer;
+    const answers = await Promise.all(guesses);
+    const statuses = answers.map((answer) => answer.status);
+    const checked = statuses.filter((status) => status === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - checked);
+    expect((await right).status).toBe(429);
+  });
+
+  it('does not count a sign-in that succeeds', async () => {
+    const address = from();
+    await createUser(server.dataDir, 'shop', 'regular@shop.test', 'admin', 'the right password');
+    for (let attempt = 0; attempt < 6; attempt++) {
+      expect((await signIn('regular@shop.test', 'the right password', address).answer).status).toBe(200);
+    }
+    expect((await signIn('regular@shop.test', 'wrong password!', address).answer).status).toBe(401);
+    expect((await signIn('regular@shop.test', 'the right password', address).answer).status).toBe(200);
+  });
 });
 
 describe('CSRF defences on mutations', () => {

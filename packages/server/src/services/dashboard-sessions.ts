@@ -14,7 +14,7 @@ import {
 import { findUserByEmail } from '../storage/repositories/dashboard-users.ts';
 import type { Caller, ServiceDeps, Store } from './context.ts';
 import { normalizeEmail } from './dashboard-users.ts';
-import { loginThrottle } from './login-throttle.ts';
+import { throttledCheck } from './login-throttle.ts';
 
 /** How long a session lives: `idleMs` without a request, `maxMs` at most (docs/dashboard.md). */
 export type SessionLifetime = { idleMs: number; maxMs: number };
@@ -51,7 +51,8 @@ function activeSession(row: SessionRow): ActiveSession {
 
 /**
  * Signs in: throttled per e-mail and per address first (the right password included), then one
- * scrypt whether or not the e-mail is known, so both failures look and last alike.
+ * scrypt whether or not the e-mail is known, so both failures look and last alike. The attempt is
+ * counted before scrypt runs (login-throttle.ts).
  */
 export async function login(
   store: Store,
@@ -60,16 +61,14 @@ export async function login(
   input: DashboardLoginBody & { address: string },
 ): Promise<{ token: string; session: ActiveSession }> {
   const email = normalizeEmail(input.email);
-  const throttle = loginThrottle(store, deps, [`email:${email}`, `ip:${input.address}`]);
-  await throttle.check();
-  const user = await store.read((db) => findUserByEmail(db, email));
-  const valid = user
-    ? await verifyPassword(input.password, { hash: user.password_hash, salt: user.password_salt, params: user.password_params })
-    : await verifyAgainstNothing(input.password);
-  if (!user || !valid) {
-    await throttle.fail();
-    throw new PayframeError('INVALID_CREDENTIALS');
-  }
+  const user = await throttledCheck(store, deps, [`email:${email}`, `ip:${input.address}`], async () => {
+    const found = await store.read((db) => findUserByEmail(db, email));
+    const valid = found
+      ? await verifyPassword(input.password, { hash: found.password_hash, salt: found.password_salt, params: found.password_params })
+      : await verifyAgainstNothing(input.password);
+    return found && valid ? found : null;
+  });
+  if (!user) throw new PayframeError('INVALID_CREDENTIALS');
   const token = randomBytes(32).toString('base64url');
   const id = sessionId(token);
   const now = deps.clock.now();

@@ -1,14 +1,40 @@
+import { sql } from 'kysely';
 import type { Db } from '../db.ts';
-
-export async function insertLoginFailures(db: Db, rows: Array<{ id: string; key: string; failed_at: number }>): Promise<void> {
-  await db.insertInto('dashboard_login_failures').values(rows).execute();
-}
+import { isPostgres } from '../statements.ts';
 
 /**
- * When the `nth` newest failure under `key` since `since` happened, or null when there are fewer:
- * with a limit of 5, sign-ins are refused until the 5th newest failure leaves the window.
+ * A row is a sign-in attempt under one key (an e-mail or an address): recorded before its password
+ * is checked, kept when the check fails, deleted when it succeeds.
  */
-export async function nthNewestFailure(db: Db, key: string, since: number, nth: number): Promise<number | null> {
+export type LoginAttempt = { id: string; key: string; failed_at: number };
+
+export type Reservation = { reserved: true } | { reserved: false; reopensAt: number };
+
+/**
+ * Records the attempts under every key, unless one key already has `limit` attempts since `since`:
+ * then nothing is recorded, and the answer says when that key's oldest counted attempt leaves the
+ * window. Run in a transaction: SQLite's are serial; on PostgreSQL a transaction-scoped advisory
+ * lock per key (taken in one order, so two attempts never wait on each other) makes the count and
+ * the insert one step for concurrent attempts on any instance.
+ */
+export async function reserveLoginAttempts(tx: Db, attempts: LoginAttempt[], since: number, limit: number, windowMs: number): Promise<Reservation> {
+  const keys = attempts.map((attempt) => attempt.key).sort();
+  if (isPostgres(tx)) {
+    for (const key of keys) await sql`select pg_advisory_xact_lock(hashtextextended(${`login:${key}`}, 0))`.execute(tx);
+  }
+  let reopensAt = 0;
+  for (const key of keys) {
+    const nth = await nthNewestAttempt(tx, key, since, limit);
+    if (nth !== null) reopensAt = Math.max(reopensAt, nth + windowMs);
+  }
+  if (reopensAt > 0) return { reserved: false, reopensAt };
+  await tx.deleteFrom('dashboard_login_failures').where('key', 'in', keys).where('failed_at', '<=', since).execute();
+  await tx.insertInto('dashboard_login_failures').values(attempts).execute();
+  return { reserved: true };
+}
+
+/** The `nth` newest attempt under `key` since `since`, or null when there are fewer. */
+async function nthNewestAttempt(db: Db, key: string, since: number, nth: number): Promise<number | null> {
   const row = await db
     .selectFrom('dashboard_login_failures')
     .select('failed_at')
@@ -21,6 +47,7 @@ export async function nthNewestFailure(db: Db, key: string, since: number, nth: 
   return row ? Number(row.failed_at) : null;
 }
 
-export async function deleteFailuresBefore(db: Db, keys: string[], before: number): Promise<void> {
-  await db.deleteFrom('dashboard_login_failures').where('key', 'in', keys).where('failed_at', '<=', before).execute();
+/** A checked attempt that succeeded is no failure: it stops counting. */
+export async function deleteLoginAttempts(db: Db, ids: string[]): Promise<void> {
+  await db.deleteFrom('dashboard_login_failures').where('id', 'in', ids).execute();
 }
