@@ -31,7 +31,7 @@ async function queue(store: Store, id: string, dueAt: number): Promise<void> {
 }
 
 function claim(store: Store, runner: string, now: number): Promise<Attempt[]> {
-  return store.transaction((tx) => claimAttempts(tx, { now, leaseMs: LEASE_MS, runner, limit: 10 }, targetsOf));
+  return store.transaction((tx) => claimAttempts(tx, { now, leaseMs: LEASE_MS, runner, limit: 10, perEndpoint: 4, perAccount: 32 }, targetsOf));
 }
 
 function answered(attempt: Attempt, statusCode: number, finishedAt: number): FinishedAttempt {

@@ -15,7 +15,15 @@ const POLL_MS = 250;
  * records every outcome since the last and claims as many deliveries in one commit.
  */
 const PASS_GAP_MS = 20;
-const MAX_IN_FLIGHT = 64;
+/** Attempts this instance runs at once. */
+const MAX_IN_FLIGHT = 128;
+/**
+ * In flight at once across instances: per endpoint, and per account (a quarter of one instance's
+ * slots), so that an account whose receivers hang never holds the slots another account's first
+ * attempt needs.
+ */
+const PER_ENDPOINT = 4;
+const PER_ACCOUNT = 32;
 
 export type WebhookWorkerOptions = {
   store: Store;
@@ -63,7 +71,7 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     try {
       attempts = await store.transaction(async (tx) => {
         await recordAttempts(tx, runner, outcomes);
-        return limit > 0 ? claimAttempts(tx, { now, leaseMs: LEASE_MS, runner, limit }, targetsOf) : [];
+        return limit > 0 ? claimAttempts(tx, { now, leaseMs: LEASE_MS, runner, limit, perEndpoint: PER_ENDPOINT, perAccount: PER_ACCOUNT }, targetsOf) : [];
       });
     } catch (error) {
       logger.warn({ err: error, attempts: outcomes.length }, 'webhook attempts not recorded; their deliveries are retried when their leases end');

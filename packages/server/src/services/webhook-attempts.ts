@@ -4,7 +4,7 @@ import { epochSeconds } from '../domain/clock.ts';
 import { retryAt } from '../domain/webhook-retry.ts';
 import type { Db } from '../storage/db.ts';
 import { finishAttempts, insertStartedAttempts } from '../storage/repositories/webhook-attempts.ts';
-import { claimDueDeliveries, type DeliveryOutcome, finishDeliveries } from '../storage/repositories/webhook-deliveries.ts';
+import { type ClaimLimits, claimDueDeliveries, type DeliveryOutcome, finishDeliveries } from '../storage/repositories/webhook-deliveries.ts';
 import type { WebhookTargets } from './webhook-targets-cache.ts';
 
 /** One claimed attempt: what to POST where, signed for this attempt's real time. */
@@ -19,7 +19,7 @@ export type Attempt = {
   startedAt: number;
 };
 
-export type Claim = { now: number; leaseMs: number; runner: string; limit: number };
+export type Claim = { now: number; leaseMs: number; runner: string } & ClaimLimits;
 
 /**
  * Leases due deliveries to this runner and writes each attempt's row, in the caller's transaction,
@@ -27,8 +27,8 @@ export type Claim = { now: number; leaseMs: number; runner: string; limit: numbe
  * and the lease are committed.
  */
 export async function claimAttempts(tx: Db, claim: Claim, targetsOf: WebhookTargets): Promise<Attempt[]> {
-  const { now, leaseMs, runner, limit } = claim;
-  const claimed = await claimDueDeliveries(tx, { now, leaseUntil: now + leaseMs, runner, limit });
+  const { now, leaseMs, ...rest } = claim;
+  const claimed = await claimDueDeliveries(tx, { now, leaseUntil: now + leaseMs, ...rest });
   if (claimed.length === 0) return [];
   await insertStartedAttempts(tx, claimed.map((row) => ({ delivery_id: row.id, attempt: row.attempts, started_at: now })));
   const targets = await targetsOf(tx, claimed.map((row) => row.endpoint_id));

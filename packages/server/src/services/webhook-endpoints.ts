@@ -14,12 +14,17 @@ import { epochSeconds } from '../domain/clock.ts';
 import { refusedTarget } from '../security/webhook-targets.ts';
 import { seal } from '../security/vault.ts';
 import { failPendingDeliveriesOf } from '../storage/repositories/webhook-deliveries.ts';
-import { endpointPage, findEndpoint, insertEndpoint, markEndpointDeleted } from '../storage/repositories/webhook-endpoints.ts';
+import { countEndpoints, endpointPage, findEndpoint, insertEndpoint, markEndpointDeleted } from '../storage/repositories/webhook-endpoints.ts';
+import { atomically } from '../storage/db.ts';
+import { serializeOn } from '../storage/serialize.ts';
 import type { PageWindow } from '../storage/repositories/keyset.ts';
 import type { WebhookEndpointsTable } from '../storage/schema.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
 
 const ENDPOINT_DELETED = 'endpoint deleted';
+
+/** Per account and mode: with 4 attempts in flight per endpoint, one account's hanging receivers stay a bounded share of the sender. */
+export const MAX_ENDPOINTS = 16;
 
 function endpointView(row: WebhookEndpointsTable): WebhookEndpoint {
   return {
@@ -42,23 +47,32 @@ export async function vetEndpointUrl(mode: Mode, url: string): Promise<void> {
   if (refused) throw new PayframeError('PARAMETER_INVALID', `The webhook endpoint URL ${refused}.`, { parameter: 'url' });
 }
 
-/** The signing secret is in this answer only; the database keeps it sealed, readable to sign. */
-export async function createEndpoint(db: Db, deps: ServiceDeps, caller: Caller, body: CreateWebhookEndpointBody): Promise<CreatedWebhookEndpoint> {
-  const id = deps.ids.prefixed('we');
-  const secret = generateWebhookSecret();
-  const row: WebhookEndpointsTable = {
-    id,
-    account_id: caller.accountId,
-    mode: caller.mode,
-    url: body.url,
-    events: JSON.stringify(body.events),
-    description: body.description ?? null,
-    secret_sealed: seal(deps.secrets.webhookSecretKey, id, secret),
-    created_at: caller.now,
-    deleted_at: null,
-  };
-  await insertEndpoint(db, row);
-  return { ...endpointView(row), secret };
+/**
+ * The signing secret is in this answer only; the database keeps it sealed, readable to sign. Runs in
+ * one transaction, serialized with the owner's other creates so that the count holds.
+ */
+export function createEndpoint(db: Db, deps: ServiceDeps, caller: Caller, body: CreateWebhookEndpointBody): Promise<CreatedWebhookEndpoint> {
+  return atomically(db, async (tx) => {
+    await serializeOn(tx, [`webhook-endpoints:${caller.accountId}:${caller.mode}`]);
+    if ((await countEndpoints(tx, caller)) >= MAX_ENDPOINTS) {
+      throw new PayframeError('LIMIT_EXCEEDED', `An account may have at most ${MAX_ENDPOINTS} webhook endpoints in each mode: delete one before adding another.`);
+    }
+    const id = deps.ids.prefixed('we');
+    const secret = generateWebhookSecret();
+    const row: WebhookEndpointsTable = {
+      id,
+      account_id: caller.accountId,
+      mode: caller.mode,
+      url: body.url,
+      events: JSON.stringify(body.events),
+      description: body.description ?? null,
+      secret_sealed: seal(deps.secrets.webhookSecretKey, id, secret),
+      created_at: caller.now,
+      deleted_at: null,
+    };
+    await insertEndpoint(tx, row);
+    return { ...endpointView(row), secret };
+  });
 }
 
 export async function retrieveEndpoint(db: Db, caller: Caller, id: string): Promise<WebhookEndpoint> {

@@ -14,6 +14,7 @@ import * as eventListsTieById from './012-event-lists-tie-by-id.ts';
 import * as webhookDuePending from './013-webhook-due-pending.ts';
 import * as threeDSReturns from './014-threeds-returns.ts';
 import * as sealedIdempotencyRecords from './015-sealed-idempotency-records.ts';
+import * as webhookLeasesInFlight from './016-webhook-leases-in-flight.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '013-webhook-due-pending': webhookDuePending,
   '014-threeds-returns': threeDSReturns,
   '015-sealed-idempotency-records': sealedIdempotencyRecords,
+  '016-webhook-leases-in-flight': webhookLeasesInFlight,
 };

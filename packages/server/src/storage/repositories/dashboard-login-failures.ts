@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db.ts';
-import { isPostgres } from '../statements.ts';
+import { serializeOn } from '../serialize.ts';
 
 /**
  * A row is a sign-in attempt under one key (an e-mail or an address): recorded before its password
@@ -13,15 +12,12 @@ export type Reservation = { reserved: true } | { reserved: false; reopensAt: num
 /**
  * Records the attempts under every key, unless one key already has `limit` attempts since `since`:
  * then nothing is recorded, and the answer says when that key's oldest counted attempt leaves the
- * window. Run in a transaction: SQLite's are serial; on PostgreSQL a transaction-scoped advisory
- * lock per key (taken in one order, so two attempts never wait on each other) makes the count and
- * the insert one step for concurrent attempts on any instance.
+ * window. Run in a transaction: the count and the insert are one step for concurrent attempts on
+ * any instance (serialize.ts).
  */
 export async function reserveLoginAttempts(tx: Db, attempts: LoginAttempt[], since: number, limit: number, windowMs: number): Promise<Reservation> {
-  const keys = attempts.map((attempt) => attempt.key).sort();
-  if (isPostgres(tx)) {
-    for (const key of keys) await sql`select pg_advisory_xact_lock(hashtextextended(${`login:${key}`}, 0))`.execute(tx);
-  }
+  const keys = attempts.map((attempt) => attempt.key);
+  await serializeOn(tx, keys.map((key) => `login:${key}`));
   let reopensAt = 0;
   for (const key of keys) {
     const nth = await nthNewestAttempt(tx, key, since, limit);

@@ -1,5 +1,6 @@
 import type { Db } from '../db.ts';
 import type { DeliveryStatus, WebhookDeliveriesTable } from '../schema.ts';
+import { serializeOn } from '../serialize.ts';
 import { isPostgres, portable, prepared, runStatement, runText } from '../statements.ts';
 import type { Owner } from './owned.ts';
 
@@ -20,31 +21,50 @@ export async function anyDeliveryDue(db: Db, now: number): Promise<boolean> {
 export type ClaimedDelivery = Pick<WebhookDeliveriesTable, 'id' | 'endpoint_id' | 'event_id' | 'attempts'> & { body: string | null };
 
 /**
- * The subquery picks the due rows on the pending rows' due index; the update then finds them by id
- * and answers each with its event's body, which saves the pass a read of its own. On SQLite the
- * unary `+` keeps the planner off that index for the outer conditions, which would otherwise walk
- * every due row for each claim.
+ * What one claim may take. A lease that has not ended is an attempt in flight, on any instance.
+ * `perEndpoint` and `perAccount` bound those in flight, so that receivers that hang hold a bounded
+ * share of every sender; within `limit`, due rows are taken round-robin across accounts (each
+ * account's oldest first), so a backlog of one account does not queue another's first attempt.
  */
-const CLAIM_DUE = {
-  postgres: prepared(`update webhook_deliveries set attempts = attempts + 1, lease_until = $1, leased_by = $2, next_attempt_at = $3
-    where id in (select id from webhook_deliveries where status = 'pending' and next_attempt_at <= $4 order by next_attempt_at limit $5 for update skip locked)
-    and status = 'pending' and next_attempt_at <= $6 and (lease_until is null or lease_until < $7)
-    returning id, endpoint_id, event_id, attempts, (select body from events where events.id = webhook_deliveries.event_id) as body`),
-  sqlite: `update webhook_deliveries set attempts = attempts + 1, lease_until = ?, leased_by = ?, next_attempt_at = ?
-    where id in (select id from webhook_deliveries where status = 'pending' and next_attempt_at <= ? order by next_attempt_at limit ?)
-    and +status = 'pending' and +next_attempt_at <= ? and (lease_until is null or lease_until < ?)
-    returning id, endpoint_id, event_id, attempts, (select body from events where events.id = webhook_deliveries.event_id) as body`,
-};
+export type ClaimLimits = { limit: number; perEndpoint: number; perAccount: number };
 
 /**
- * Leases up to `limit` due deliveries to `runner` until `leaseUntil`, counting the attempt about to
- * be made. The update is conditional, so of several instances only one takes a row; PostgreSQL
- * instances also skip rows another is claiming. A leased row is due again when its lease ends:
- * an instance that dies mid-attempt leaves it to be retried then.
+ * Leased rows are found on their own small index (migration 016), due rows on the pending rows'
+ * due index. Claims are serialized (serialize.ts), so the counts of leases in flight hold while the
+ * claim runs; the outer conditions guard the rows all the same.
  */
-export function claimDueDeliveries(db: Db, claim: { now: number; leaseUntil: number; runner: string; limit: number }): Promise<ClaimedDelivery[]> {
-  const { now, leaseUntil, runner, limit } = claim;
-  return runStatement<ClaimedDelivery>(db, CLAIM_DUE, [leaseUntil, runner, leaseUntil, now, limit, now, now]);
+const CLAIM_DUE = portable(`with leased as (
+    select endpoint_id, account_id from webhook_deliveries where lease_until is not null and lease_until > $1 and status = 'pending'
+  ), busy_endpoints as (
+    select endpoint_id, count(*) as n from leased group by endpoint_id
+  ), busy_accounts as (
+    select account_id, count(*) as n from leased group by account_id
+  ), due as (
+    select id, account_id, endpoint_id, next_attempt_at,
+      row_number() over (partition by endpoint_id order by next_attempt_at, id) as endpoint_rank
+    from webhook_deliveries where status = 'pending' and next_attempt_at <= $2
+  ), fair as (
+    select due.id, due.next_attempt_at, coalesce(busy_accounts.n, 0) as account_busy,
+      row_number() over (partition by due.account_id order by due.next_attempt_at, due.id) as account_rank
+    from due
+    left join busy_endpoints on busy_endpoints.endpoint_id = due.endpoint_id
+    left join busy_accounts on busy_accounts.account_id = due.account_id
+    where due.endpoint_rank + coalesce(busy_endpoints.n, 0) <= $3
+  )
+  update webhook_deliveries set attempts = attempts + 1, lease_until = $4, leased_by = $5, next_attempt_at = $6
+  where id in (select id from fair where account_rank + account_busy <= $7 order by account_rank, next_attempt_at, id limit $8)
+  and status = 'pending' and next_attempt_at <= $9
+  returning id, endpoint_id, event_id, attempts, (select body from events where events.id = webhook_deliveries.event_id) as body`);
+
+/**
+ * Leases due deliveries to `runner` until `leaseUntil`, within `limits`, counting the attempt about
+ * to be made. A leased row is due again when its lease ends: an instance that dies mid-attempt
+ * leaves it to be retried then.
+ */
+export async function claimDueDeliveries(tx: Db, claim: { now: number; leaseUntil: number; runner: string } & ClaimLimits): Promise<ClaimedDelivery[]> {
+  const { now, leaseUntil, runner, limit, perEndpoint, perAccount } = claim;
+  await serializeOn(tx, ['webhook-claims']);
+  return runStatement<ClaimedDelivery>(tx, CLAIM_DUE, [now, now, perEndpoint, leaseUntil, runner, leaseUntil, perAccount, limit, now]);
 }
 
 export type DeliveryOutcome = {

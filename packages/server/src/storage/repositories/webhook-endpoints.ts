@@ -26,6 +26,18 @@ export function endpointTargets(db: Db, ids: string[]) {
   return db.selectFrom('webhook_endpoints').select(['id', 'url', 'mode', 'secret_sealed']).where('id', 'in', ids).execute();
 }
 
+/** How many endpoints the owner has that are not deleted. */
+export async function countEndpoints(db: Db, owner: Owner): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('account_id', '=', owner.accountId)
+    .where('mode', '=', owner.mode)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function insertEndpoint(db: Db, endpoint: WebhookEndpointsTable): Promise<void> {
   await db.insertInto('webhook_endpoints').values(endpoint).execute();
 }
