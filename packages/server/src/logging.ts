@@ -44,10 +44,21 @@ const SECRET_PARAMETER = /pass|secret|key|token|pares|session|cookie|auth|card|n
  */
 const CARD_LIKE = /(?<!\d)(?:\d[\s.-]?){11,18}\d(?!\d)/;
 
+/**
+ * Each `name=value` of a query string; a value that looks secret or holds a card number is
+ * redacted, and a name that holds a card number (`?4242…`, `a[4242…]=1`) takes its whole part with it.
+ */
 function safeQuery(query: string): string {
-  return query.replace(/([^&=]*)=([^&]*)/g, (pair, name: string, value: string) =>
-    SECRET_PARAMETER.test(decoded(name)) || CARD_LIKE.test(decoded(value)) ? `${name}=[redacted]` : pair,
-  );
+  return query
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      const name = equals === -1 ? part : part.slice(0, equals);
+      if (CARD_LIKE.test(decoded(name))) return '[redacted]';
+      if (equals === -1) return part;
+      return SECRET_PARAMETER.test(decoded(name)) || CARD_LIKE.test(decoded(part.slice(equals + 1))) ? `${name}=[redacted]` : part;
+    })
+    .join('&');
 }
 
 function decoded(name: string): string {

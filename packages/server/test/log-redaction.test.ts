@@ -64,4 +64,17 @@ describe('log redaction', () => {
       expect(output.includes(secret), `the log carries ${secret.slice(0, 12)}…`).toBe(false);
     }
   });
+
+  it('logs no card number put in a query parameter’s name', async () => {
+    const amex = '378282246310005';
+    const urls = [`/v2/charges?${amex}`, `/v2/charges?a[${amex}]=1`, `/v2/charges?${amex}=x&limit=2`, `/v2/charges?x=1&${amex.slice(0, 6)}%20${amex.slice(6)}`];
+    for (const url of urls) expect((await api.get(url)).status).toBeLessThan(500);
+    await client(server.url, keys.secretKey).get('/v2/charges/log-redaction-names');
+    await server.waitForOutput('log-redaction-names');
+
+    const output = server.output();
+    expect(output).toContain('/v2/charges?[redacted]');
+    expect(output).toContain('/v2/charges?x=1&[redacted]');
+    for (const leak of [amex, amex.slice(6)]) expect(output.includes(leak), `the log carries ${leak}`).toBe(false);
+  });
 });
