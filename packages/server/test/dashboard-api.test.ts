@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, expectErrorShape, TEST_PANS } from './client.ts';
-import { dashboardClient, type DashboardClient, dashboardFixture } from './dashboard-support.ts';
+import { dashboardClient, type DashboardClient, dashboardFixture, HTTPS } from './dashboard-support.ts';
 import { createKeys, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -72,7 +72,7 @@ describe('charges through the dashboard', () => {
   });
 
   it('refuses live-mode money movement while no acquirer is configured', async () => {
-    const answer = await admin.post('/charges/C0000000000000000/capture?mode=live');
+    const answer = await admin.post('/charges/C0000000000000000/capture?mode=live', undefined, HTTPS);
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('LIVE_MODE_NOT_ALLOWED');
   });
@@ -97,7 +97,7 @@ describe('API keys through the dashboard', () => {
     const revoked = await admin.post(`/keys/${secretRow.id}/revoke?mode=test`);
     expect(revoked.body).toMatchObject({ id: secretRow.id, revoked: expect.any(Number) });
     expect((await client(server.url, created.body.secretKey).get('/v2/charges')).status).toBe(401);
-    expect((await admin.post(`/keys/${secretRow.id}/revoke?mode=live`)).status).toBe(404);
+    expect((await admin.post(`/keys/${secretRow.id}/revoke?mode=live`, undefined, HTTPS)).status).toBe(404);
     expect((await admin.get('/keys?mode=live')).body.data).toEqual([]);
   });
 });
@@ -247,5 +247,25 @@ describe('a method a known URL does not serve', () => {
     const answer = await admin.request('PUT', '/nothing-here');
     expect(answer.status).toBe(404);
     expect(answer.body.error.code).toBe('ROUTE_NOT_FOUND');
+  });
+});
+
+// Last: it makes live keys, which the keys test above expects none of.
+describe('live mode over plain HTTP', () => {
+  it('refuses a new live key and every live-mode mutation with 403 HTTPS_REQUIRED, as /v2 does; reads still answer', async () => {
+    for (const path of ['/keys?mode=live', '/charges/C0000000000000000/capture?mode=live', '/charges/C0000000000000000/refund?mode=live', '/keys/key_x/revoke?mode=live']) {
+      const refused = await admin.post(path, path.includes('refund') ? { amount: 100 } : undefined);
+      expectErrorShape(refused.body);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.error.code, path).toBe('HTTPS_REQUIRED');
+    }
+    const hook = await admin.post('/webhook_endpoints?mode=live', { url: 'https://hooks.example/payframe' });
+    expect(hook.status).toBe(403);
+    expect(hook.body.error.code).toBe('HTTPS_REQUIRED');
+    expect((await admin.get('/keys?mode=live')).body.data).toEqual([]);
+    // The same request through the trusted proxy's HTTPS makes the live pair.
+    const created = await admin.post('/keys?mode=live', undefined, HTTPS);
+    expect(created.status).toBe(200);
+    expect(created.body.secretKey).toMatch(/^sk_live_/);
   });
 });

@@ -78,11 +78,15 @@ export function runWithStdin(args: string[], input: string, options: { keepOpen?
 export const ADMIN = { email: 'admin@shop.test', password: 'correct horse battery' } as const;
 export const VIEWER = { email: 'viewer@shop.test', password: 'viewer password 1' } as const;
 
+/** What a TLS-terminating proxy the server trusts adds: live mode needs it (or TLS). */
+export const HTTPS = { headers: { 'x-forwarded-proto': 'https' } } as const;
+
 export type DashboardFixture = { server: TestServer; api: Client; admin: DashboardClient; viewer: DashboardClient };
 
 /** A server, a secret-key client of `account`, and that account's admin and viewer, each signed in. */
+/** The proxy on 127.0.0.1 is trusted, so that a test can ask for live mode over HTTPS (`HTTPS` below). */
 export async function dashboardFixture(account: string): Promise<DashboardFixture> {
-  const server = await startServer();
+  const server = await startServer({ args: ['--trust-proxy', '127.0.0.1'] });
   const api = client(server.url, (await createKeys(server.dataDir, account)).secretKey);
   await createUser(server.dataDir, account, ADMIN.email, 'admin', ADMIN.password);
   await createUser(server.dataDir, account, VIEWER.email, 'viewer', VIEWER.password);

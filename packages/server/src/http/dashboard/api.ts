@@ -8,7 +8,7 @@ import { noBodyIsNoParameters, registerJsonParser } from '../body-parsers.ts';
 import { DASHBOARD_HELMET } from '../routes/dashboard-assets.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { chargeRoutes } from './charge-routes.ts';
-import { adminsMutate, refuseApiKeys, requireCsrfToken, requireSameOrigin, requireSession } from './session-hooks.ts';
+import { adminsMutate, refuseApiKeys, refuseLiveOverPlainHttp, requireCsrfToken, requireSameOrigin, requireSession } from './session-hooks.ts';
 import { sessionRoutes } from './session-routes.ts';
 
 export type DashboardOptions = { lifetime: SessionLifetime; publicUrl: () => string | undefined; apiKeys: ApiKeyCache };
@@ -28,6 +28,7 @@ export function dashboardApiRoutes(store: Store, deps: ServiceDeps, options: Das
     });
     app.addHook('onRequest', refuseApiKeys);
     app.addHook('onRequest', requireSession(store, deps.clock, options.lifetime));
+    app.addHook('onRequest', refuseLiveOverPlainHttp);
     app.addHook('onRequest', requireSameOrigin(options.publicUrl));
     app.addHook('onRequest', requireCsrfToken);
     app.addHook('onRequest', adminsMutate);

@@ -6,9 +6,9 @@ import { type ActiveSession, csrfTokenMatches, resumeSession, type SessionLifeti
 
 /*
  * The /dashboard/api gate, one onRequest hook per rule, in this order: an API key is refused (401)
- * → the session cookie must name a live session (401), except on sign-in → a mutation must come
- * from this origin and carry its session's CSRF token (403) → a viewer may not mutate (403), except
- * to sign out. All of it runs before the body is read.
+ * → the session cookie must name a live session (401), except on sign-in → a live-mode mutation
+ * needs HTTPS (403) → a mutation must come from this origin and carry its session's CSRF token
+ * (403) → a viewer may not mutate (403), except to sign out. All of it runs before the body is read.
  */
 
 declare module 'fastify' {
@@ -67,6 +67,16 @@ export async function requireCsrfToken(request: FastifyRequest): Promise<void> {
   if (!isMutation(request) || !session) return;
   const header = request.headers[DASHBOARD_CSRF_HEADER.toLowerCase()];
   if (!csrfTokenMatches(session, Array.isArray(header) ? header[0] : header)) throw new PayframeError('CSRF_REJECTED');
+}
+
+/**
+ * As on /v2, live mode needs HTTPS (TLS, or a trusted proxy's X-Forwarded-Proto): a live-mode
+ * mutation over plain HTTP (a new live key, a capture, a refund) is refused before it runs.
+ */
+export async function refuseLiveOverPlainHttp(request: FastifyRequest): Promise<void> {
+  if (!isMutation(request) || request.protocol === 'https') return;
+  const { mode } = (request.query ?? {}) as { mode?: unknown };
+  if (String(mode).toLowerCase() === 'live') throw new PayframeError('HTTPS_REQUIRED', 'Live-mode changes must be made over HTTPS.');
 }
 
 export async function adminsMutate(request: FastifyRequest): Promise<void> {
