@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, expectErrorShape, TEST_PANS } from './client.ts';
-import { queryStore } from './database.ts';
+import { eventually, queryStore } from './database.ts';
 import { openStream, type OpenStream } from './event-stream-reader.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
@@ -128,6 +128,34 @@ describe('GET /v2/events/stream', () => {
       expectErrorShape(body);
       expect(body.error).toMatchObject({ code: 'RESOURCE_MISSING', parameter: 'Last-Event-ID' });
     }
+  });
+
+  it('opens at most 10 streams per account and mode: the 11th is 429 RATE_LIMITED with Retry-After; closing one makes room', async () => {
+    const capped = await account('stream-capped');
+    const streamsOpen = await Promise.all(Array.from({ length: 10 }, () => open(capped.secretKey)));
+    expect(streamsOpen.map((stream) => stream.response.status)).toEqual(Array(10).fill(200));
+    const refused = await fetch(`${server.url}/v2/events/stream`, { headers: { 'x-api-key': capped.secretKey } });
+    expect(refused.status).toBe(429);
+    const body = await refused.json();
+    expectErrorShape(body);
+    expect(body.error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another account is not affected, and every one of the 10 still gets each event once.
+    expect((await open((await account('stream-uncapped')).secretKey)).response.status).toBe(200);
+    const charge = await createCharge(capped.api, TEST_PANS.visa);
+    for (const stream of streamsOpen) expect((await stream.waitFor(1))[0]?.data.data.object.id).toBe(charge.id);
+
+    streamsOpen[0]!.close();
+    await streamsOpen[0]!.done;
+    // The server sees the close when the socket goes: the next open may come before it.
+    const reopened = await eventually(async () => {
+      const stream = await open(capped.secretKey);
+      if (stream.response.status === 200) return stream;
+      stream.close();
+      return undefined;
+    }, 5_000, 'a stream after one closed');
+    const next = await createCharge(capped.api, TEST_PANS.visa);
+    expect((await reopened.waitFor(1))[0]?.data.data.object.id).toBe(next.id);
   });
 
   it('refuses a publishable key', async () => {

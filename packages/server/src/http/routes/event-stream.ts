@@ -1,27 +1,31 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import { ErrorBodySchema } from '@payframe/contract';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Store } from '../../services/context.ts';
-import { type EventFeed, FEED_BATCH, openEventFeed, type StreamedEvent } from '../../services/event-stream.ts';
+import { eventStreams, type StreamedEvent } from '../../services/event-stream.ts';
 import { authOf } from '../request-context.ts';
 import { refuseOtherMethods } from './refuse-other-methods.ts';
 
-/** How often each open stream asks the database for new events: cheap, one indexed range read. */
-const POLL_MS = 300;
 /** A comment line at least this often keeps proxies and clients from timing the stream out. */
 const KEEP_ALIVE_MS = 10_000;
+/** Events waiting for a client that does not read: past this, its stream ends and it resumes with Last-Event-ID. */
+const MAX_QUEUED = 10_000;
 
 /**
  * Secret realm: GET /v2/events/stream, the live stream of the key's account and mode as server-sent
- * events (docs/stream.md). Not rate-limited: one request holds the stream for as long as it lasts.
- * The server's stop ends every open stream at once (preClose), so it never waits on them.
+ * events (docs/stream.md). Not rate-limited by the request limit: one request holds the stream for
+ * as long as it lasts; at most 10 are open per account and mode on an instance (services/event-stream.ts),
+ * all fed by one poll. The server's stop ends every open stream at once (preClose), so it never waits on them.
  */
 export function eventStreamRoutes(store: Store) {
   return async (app: FastifyInstance) => {
     const open = new Set<AbortController>();
+    const streams = eventStreams(store, (error, failing) => {
+      if (!failing) app.log.warn({ err: error }, 'event stream: reading events failed; retrying');
+    });
     app.addHook('preClose', async () => {
+      streams.stop();
       for (const controller of open) controller.abort();
     });
 
@@ -46,56 +50,69 @@ export function eventStreamRoutes(store: Store) {
         const header = request.headers['last-event-id'];
         // An empty Last-Event-ID is what a client sends with no event seen yet: none.
         const lastEventId = (Array.isArray(header) ? header[0] : header) || undefined;
-        // An unknown Last-Event-ID is refused here, as JSON, before the stream starts.
-        const feed = await openEventFeed(store, { accountId, mode }, lastEventId);
-
         const controller = new AbortController();
+        const queue = eventQueue(controller);
+        // An unknown Last-Event-ID, or one stream too many, is refused here, as JSON, before the stream starts.
+        const subscription = await streams.open({ accountId, mode }, lastEventId, queue.push);
         open.add(controller);
-        reply.raw.on('close', () => {
+        const end = () => {
           controller.abort();
           open.delete(controller);
-        });
+          subscription.close();
+        };
+        if (reply.raw.destroyed) end();
+        reply.raw.on('close', end);
         return reply
           .type('text/event-stream')
           .header('x-accel-buffering', 'no')
           // Nothing follows a stream on its connection: once it ends, the connection goes too.
           .header('connection', 'close')
-          .send(Readable.from(frames(feed, controller.signal, request.log)));
+          .send(Readable.from(frames(queue, controller.signal)));
       },
     );
     refuseOtherMethods(app, '/events/stream', ['GET']);
   };
 }
 
-async function* frames(feed: EventFeed, signal: AbortSignal, log: FastifyBaseLogger): AsyncGenerator<string> {
+/** A stream's events waiting to be written; `take` waits for the next ones, at most `ms`. */
+function eventQueue(controller: AbortController) {
+  let waiting: StreamedEvent[] = [];
+  let wake: (() => void) | undefined;
+  return {
+    push(events: StreamedEvent[]): void {
+      waiting.push(...events);
+      if (waiting.length > MAX_QUEUED) controller.abort();
+      wake?.();
+    },
+    async take(ms: number, signal: AbortSignal): Promise<StreamedEvent[]> {
+      if (waiting.length === 0 && !signal.aborted) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            signal.removeEventListener('abort', done);
+            wake = undefined;
+            resolve();
+          };
+          const timer = setTimeout(done, ms);
+          signal.addEventListener('abort', done);
+          wake = done;
+        });
+      }
+      const taken = waiting;
+      waiting = [];
+      return taken;
+    },
+  };
+}
+
+async function* frames(queue: ReturnType<typeof eventQueue>, signal: AbortSignal): AsyncGenerator<string> {
   // The first bytes send the 200 and its headers at once, before any event exists.
   yield ': stream open\n\n';
-  // Keep-alive spacing is transport timing, not the API's time: a monotonic clock, not the services' one.
-  let lastWrite = performance.now();
-  let failing = false;
   while (!signal.aborted) {
-    let events: StreamedEvent[] = [];
-    try {
-      events = await feed.poll();
-      if (failing) log.info('event stream: reading events again');
-      failing = false;
-    } catch (error) {
-      // The database is away for a moment: keep the stream, and try again at the next poll.
-      if (!failing) log.warn({ err: error }, 'event stream: reading events failed; retrying');
-      failing = true;
-    }
-    for (const event of events) yield frame(event);
-    if (events.length > 0) lastWrite = performance.now();
-    if (events.length === FEED_BATCH) continue;
-    if (performance.now() - lastWrite >= KEEP_ALIVE_MS) {
-      yield ': keep-alive\n\n';
-      lastWrite = performance.now();
-    }
-    try {
-      await sleep(POLL_MS, undefined, { signal });
-    } catch {
-      return;
-    }
+    const events = await queue.take(KEEP_ALIVE_MS, signal);
+    if (signal.aborted) return;
+    if (events.length === 0) yield ': keep-alive\n\n';
+    else yield events.map(frame).join('');
   }
 }
 

@@ -50,17 +50,43 @@ export async function streamStart(db: Db, owner: Owner): Promise<{ position: Str
   return { position: last ?? { txid: -1, seq: 0 }, alreadyVisible: visible.map((row) => row.seq) };
 }
 
-/** The owner's final events after `position`, in stream order. */
-export function settledEventsAfter(db: Db, owner: Owner, position: StreamPosition, limit: number): Promise<StreamedEvent[]> {
-  return db
+/** The owner's final events after `position` (and at most `upTo`, when given), in stream order. */
+export function settledEventsAfter(db: Db, owner: Owner, position: StreamPosition, limit: number, upTo?: StreamPosition): Promise<StreamedEvent[]> {
+  let query = db
     .selectFrom('events')
     .select(['txid', 'seq', 'id', 'name', 'body'])
     .where('account_id', '=', owner.accountId)
     .where('mode', '=', owner.mode)
     .where((eb) => eb(eb.refTuple('txid', 'seq'), '>', eb.tuple(position.txid, position.seq)))
-    .where('txid', '<', settledBelow(db))
-    .orderBy('txid')
-    .orderBy('seq')
-    .limit(limit)
-    .execute();
+    .where('txid', '<', settledBelow(db));
+  if (upTo) query = query.where((eb) => eb(eb.refTuple('txid', 'seq'), '<=', eb.tuple(upTo.txid, upTo.seq)));
+  return query.orderBy('txid').orderBy('seq').limit(limit).execute();
+}
+
+/** Where each owner's stream has read up to. */
+export type OwnerPosition = Owner & { position: StreamPosition };
+
+/**
+ * The final events after each owner's position, at most `limit` per owner, in one statement: the
+ * shared poll of every stream open on an instance. Each owner's part walks its own range of the
+ * commit-order index.
+ */
+export async function settledEventsOfOwners(db: Db, owners: OwnerPosition[], limit: number): Promise<Array<StreamedEvent & Owner>> {
+  const [first, ...rest] = owners.map((owner) =>
+    db
+      .selectFrom('events')
+      .select(['txid', 'seq', 'id', 'name', 'body', 'account_id as accountId', 'mode'])
+      .where('account_id', '=', owner.accountId)
+      .where('mode', '=', owner.mode)
+      .where((eb) => eb(eb.refTuple('txid', 'seq'), '>', eb.tuple(owner.position.txid, owner.position.seq)))
+      .where('txid', '<', settledBelow(db))
+      .orderBy('txid')
+      .orderBy('seq')
+      .limit(limit),
+  );
+  if (!first) return [];
+  // Each part keeps its own order and limit inside a derived table: a compound select would apply them to the whole.
+  const parts = [first, ...rest].map((part, index) => db.selectFrom(part.as(`part${index}`)).selectAll());
+  const [head, ...tail] = parts;
+  return tail.reduce((union, part) => union.unionAll(part), head!).execute();
 }
