@@ -1,4 +1,4 @@
-import { type DeclineReason, PayframeError } from '@payframe/contract';
+import { type DeclineReason, ERROR_CODES, PayframeError } from '@payframe/contract';
 
 /*
  * Services have one error channel: they throw PayframeError. A thrown error rolls the request's
@@ -9,18 +9,13 @@ import { type DeclineReason, PayframeError } from '@payframe/contract';
  * the error goes on to the error handler. See docs/architecture.md, "One error channel".
  */
 
-const DECLINE_MESSAGES = {
-  DECLINED: 'The card was declined.',
-  EXPIRED_CARD: 'The card has expired.',
-  INCORRECT_CVC: 'The card security code is incorrect.',
-} as const;
-
-export type DeclineCode = keyof typeof DECLINE_MESSAGES;
+/** The codes an issuer's answer can decline a charge with; their messages are the catalogue's. */
+export type DeclineCode = 'DECLINED' | 'EXPIRED_CARD' | 'INCORRECT_CVC';
 
 /** A card decline: refuses the request (402) but keeps what the attempt wrote. */
 export class CardDeclined extends PayframeError {
   constructor(code: DeclineCode, declineReason?: DeclineReason) {
-    super(code, DECLINE_MESSAGES[code], {
+    super(code, ERROR_CODES[code].message, {
       ...(declineReason ? { declineReason } : {}),
       ...(code === 'INCORRECT_CVC' ? { parameter: 'card.cvc' } : {}),
     });
