@@ -1,9 +1,9 @@
 import { PayframeError, type WebhookDeliveryList } from '@payframe/contract';
 import { findEvent } from '../storage/repositories/events.ts';
-import { deliveriesOfEvent } from '../storage/repositories/webhook-deliveries.ts';
-import { endpointsTaking, findEndpoint, takesEvent } from '../storage/repositories/webhook-endpoints.ts';
+import { deliveriesOfEvent, queueResend } from '../storage/repositories/webhook-deliveries.ts';
+import { findEndpoint } from '../storage/repositories/webhook-endpoints.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
-import { deliveryList, queueDeliveries } from './webhook-deliveries.ts';
+import { deliveryList } from './webhook-deliveries.ts';
 
 /** An event's deliveries have no cursor of their own: the newest page, saying whether older ones exist. */
 const DELIVERIES_PAGE = 100;
@@ -26,17 +26,14 @@ export async function eventDeliveries(db: Db, caller: Caller, eventId: string): 
  */
 export async function resendEvent(db: Db, deps: ServiceDeps, caller: Caller, eventId: string, endpointId: string | undefined): Promise<WebhookDeliveryList> {
   const event = await eventOf(db, caller, eventId);
-  let endpoints: string[];
-  if (endpointId === undefined) {
-    endpoints = await endpointsTaking(db, caller, event.name);
-  } else {
-    const endpoint = await findEndpoint(db, caller, endpointId);
-    if (!endpoint) throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter: 'endpoint', status: 400 });
-    // An endpoint receives only the names it takes, resent or not.
-    if (!takesEvent(endpoint, event.name)) {
-      throw new PayframeError('PARAMETER_INVALID', `Invalid parameter endpoint: that webhook endpoint does not take ${event.name} events.`, { parameter: 'endpoint' });
-    }
-    endpoints = [endpointId];
+  if (endpointId !== undefined && !(await findEndpoint(db, caller, endpointId))) {
+    throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter: 'endpoint', status: 400 });
   }
-  return deliveryList(eventId, await queueDeliveries(db, deps, caller, eventId, endpoints));
+  // Real time, never the test clock: the worker's clock.
+  const queued = await queueResend(db, eventId, endpointId ?? null, deps.clock.now());
+  // An endpoint receives only the names it takes, resent or not.
+  if (endpointId !== undefined && queued.length === 0) {
+    throw new PayframeError('PARAMETER_INVALID', `Invalid parameter endpoint: that webhook endpoint does not take ${event.name} events.`, { parameter: 'endpoint' });
+  }
+  return deliveryList(eventId, queued);
 }

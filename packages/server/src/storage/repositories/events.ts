@@ -2,6 +2,7 @@ import type { Db } from '../db.ts';
 import type { EventsTable } from '../schema.ts';
 import { allColumns, type BoundStatement, columnList, isPostgres, placeholders, portable, prepared, runStatement, runText } from '../statements.ts';
 import { type Owner, ownedBy } from './owned.ts';
+import { fanOutPostgres, fanOutSqlite } from './webhook-fan-out.ts';
 
 export type NewEvent = Omit<EventsTable, 'seq' | 'txid'>;
 
@@ -9,21 +10,8 @@ const EVENT_COLUMNS = allColumns<NewEvent>()(['id', 'account_id', 'mode', 'name'
 
 const INSERT_EVENT = portable(`insert into events (${columnList(EVENT_COLUMNS)}) values (${placeholders(EVENT_COLUMNS.length)})`);
 
-/**
- * A pending delivery, due now, to each live endpoint of the event's account and mode that takes
- * its name. Ids are made here, since how many rows there are is known only here: `whd_`, 12 hex
- * digits of the time and 12 random ones, the form ids.ts gives (so that the index on ids grows at its end).
- */
-const QUEUE_DELIVERIES = {
-  postgres: (event: string, now: string) => `insert into webhook_deliveries (id, account_id, mode, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
-    select 'whd_' || lpad(to_hex(${now}), 12, '0') || left(encode(sha256(gen_random_uuid()::text::bytea), 'hex'), 12), w.account_id, w.mode, w.id, ${event}.id, 'pending', 0, ${now}, ${now}
-    from ${event} join webhook_endpoints w on w.account_id = ${event}.account_id and w.mode = ${event}.mode
-    where w.deleted_at is null and w.events::jsonb ? ${event}.name`,
-  sqlite: `insert into webhook_deliveries (id, account_id, mode, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
-    select 'whd_' || printf('%012x', ?) || lower(hex(randomblob(6))), w.account_id, w.mode, w.id, e.id, 'pending', 0, ?, ?
-    from events e join webhook_endpoints w on w.account_id = e.account_id and w.mode = e.mode
-    where e.id = ? and w.deleted_at is null and exists (select 1 from json_each(w.events) where value = e.name)`,
-};
+/** A pending delivery, due now, to each endpoint that takes the event (webhook-fan-out.ts). */
+const QUEUE_DELIVERIES = { postgres: (event: string, now: string) => fanOutPostgres(event, now), sqlite: fanOutSqlite() };
 
 /** On PostgreSQL the change, its event and the event's deliveries are one statement, built once per kind of change. */
 const combined = new Map<string, string>();

@@ -1,13 +1,24 @@
 import type { Db } from '../db.ts';
 import type { DeliveryStatus, WebhookDeliveriesTable } from '../schema.ts';
 import { serializeOn } from '../serialize.ts';
+import { fanOutPostgres, fanOutSqlite } from './webhook-fan-out.ts';
 import { isPostgres, portable, prepared, runStatement, runText } from '../statements.ts';
 import type { Owner } from './owned.ts';
 
-/** Queues deliveries: the worker picks up `pending` rows whose `next_attempt_at` has come. */
-export async function insertDeliveries(db: Db, deliveries: WebhookDeliveriesTable[]): Promise<void> {
-  if (deliveries.length === 0) return;
-  await db.insertInto('webhook_deliveries').values(deliveries).execute();
+const RESEND = {
+  postgres: prepared(`with e as (select id, account_id, mode, name from events where id = $2)
+    ${fanOutPostgres('e', '$1::bigint', ' and ($3::text is null or w.id = $3::text)')} returning *`),
+  sqlite: `${fanOutSqlite(' and (? is null or w.id = ?)')} returning *`,
+};
+
+/**
+ * Queues the event again, due `now`, to each endpoint that takes it (the rule of
+ * webhook-fan-out.ts), or only to `endpointId` if it does; the worker picks up `pending` rows whose
+ * `next_attempt_at` has come. Answers the rows queued.
+ */
+export async function queueResend(db: Db, eventId: string, endpointId: string | null, now: number): Promise<WebhookDeliveriesTable[]> {
+  if (isPostgres(db)) return runText<WebhookDeliveriesTable>(db, RESEND.postgres, [now, eventId, endpointId]);
+  return runText<WebhookDeliveriesTable>(db, RESEND.sqlite, [now, now, now, eventId, endpointId, endpointId]);
 }
 
 const ANY_DUE = portable(`select 1 as due from webhook_deliveries where status = 'pending' and next_attempt_at <= $1 limit 1`);

@@ -1,25 +1,7 @@
-import type { EventName } from '@payframe/contract';
 import type { Db } from '../db.ts';
 import type { WebhookEndpointsTable } from '../schema.ts';
 import { beyondCursor, type PageWindow, windowOrder } from './keyset.ts';
 import { type Owner, ownedBy } from './owned.ts';
-
-/** The ids of the owner's live (not deleted) endpoints that take events of this name. */
-export async function endpointsTaking(db: Db, owner: Owner, name: EventName): Promise<string[]> {
-  const rows = await db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where('account_id', '=', owner.accountId)
-    .where('mode', '=', owner.mode)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return rows.filter((row) => takesEvent(row, name)).map((row) => row.id);
-}
-
-/** Whether the endpoint receives events of this name (its `events`, stored as JSON). */
-export function takesEvent(endpoint: Pick<WebhookEndpointsTable, 'events'>, name: EventName): boolean {
-  return (JSON.parse(endpoint.events) as string[]).includes(name);
-}
 
 /** What the delivery worker needs of endpoints, deleted ones included: a delivery claimed before the delete is still sent. */
 export function endpointTargets(db: Db, ids: string[]) {
