@@ -2,12 +2,14 @@ import { PayframeError, type ThreeDSStatus } from '@payframe/contract';
 import { accountNow } from '../domain/clock.ts';
 import { findChargeAccount } from '../storage/repositories/charges.ts';
 import { insertThreeDSReturn } from '../storage/repositories/threeds-returns.ts';
-import { type LoadedCharge, loadCharge } from './charges.ts';
+import type { ChargeState } from '../domain/charge-lifecycle.ts';
+import { type LoadedCharge, loadCharge, toState } from './charges.ts';
 import type { Caller, Db, ServiceDeps, Store } from './context.ts';
-import { answerThreeDS, type ThreeDSAnswer } from './threeds-result.ts';
+import type { ThreeDSAnswer } from '../domain/threeds-page-answers.ts';
+import { answerThreeDS } from './threeds-result.ts';
 
-/** A charge as the hosted 3-D Secure page sees it: with its merchant's name and its own caller. */
-export type HostedCharge = LoadedCharge & { merchantName: string; caller: Caller };
+/** A charge as the hosted 3-D Secure page sees it: with its lifecycle state, its merchant's name and its own caller. */
+export type HostedCharge = LoadedCharge & { state: ChargeState; merchantName: string; caller: Caller };
 
 /**
  * The charge behind a hosted-page link, found by id alone: the shopper's browser carries no API
@@ -23,7 +25,8 @@ async function hostedCharge(db: Db, id: string, realNow: number): Promise<Hosted
   if (!account) return null;
   const { accountId, mode, merchantName, testClockOffset } = account;
   const caller: Caller = { accountId, mode, now: accountNow(realNow, mode, testClockOffset) };
-  return { ...(await loadCharge(db, caller, id)), merchantName, caller };
+  const loaded = await loadCharge(db, caller, id);
+  return { ...loaded, state: toState(loaded.charge), merchantName, caller };
 }
 
 export type HostedOutcome =

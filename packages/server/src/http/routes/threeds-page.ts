@@ -1,9 +1,8 @@
-import { TEST_ONE_TIME_CODE } from '@payframe/contract/test-cards';
 import { PAGE_SCRIPT, PAGE_SCRIPT_PATH } from '@payframe/threeds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidThreeDSParam } from '../../security/threeds-link.ts';
 import type { ServiceDeps, Store } from '../../services/context.ts';
-import type { ThreeDSAnswer } from '../../services/threeds-result.ts';
+import { awaitingShopper, bankAppAnswered, deviceAnswer, hasDevicePage, pageAnswer } from '../../domain/threeds-page-answers.ts';
 import { findHostedCharge, type HostedCharge, recordHostedOutcome, takeThreeDSReturn } from '../../services/threeds-page.ts';
 import { type Display, type PageContext, paymentOf, pendingPage, sendError, sendHosted, sendPage, sendSettled } from './threeds-view.ts';
 
@@ -27,7 +26,6 @@ const PAGE_HELMET = {
 } as const;
 
 type PageRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown>; Body: unknown }>;
-type Form = Record<string, unknown>;
 
 /**
  * The hosted 3-D Secure pages (docs/api.md "The hosted 3-D Secure page", docs/three-d-secure.md)
@@ -72,12 +70,10 @@ export function threeDSPageRoutes(store: Store, deps: ServiceDeps) {
       const opened = await open(request);
       if (!opened) return notFound(request, reply);
       const { hosted, context } = opened;
-      // The banking app has answered: the waiting page's next refresh goes on to the merchant, even
-      // when the merchant's webhook handler has captured the charge in the meantime. Only that one:
+      // The banking app has answered: only the waiting page's next refresh goes on to the merchant;
       // after it the link is spent like any other (no redirect loop). In the merchant's dialog every
       // view answers the completion page, which redirects nowhere.
-      const decided = hosted.charge.status === 'PENDING' || hosted.charge.status === 'CHARGE_SUCCESS';
-      if (hosted.charge.threeds_scenario === 'out-of-band' && decided && hosted.charge.threeds_trans_status) {
+      if (bankAppAnswered(hosted.state)) {
         if (context.display === 'iframe') return sendSettled(request, reply, hosted, 'iframe');
         // A HEAD (a link checker, a prefetch) is answered as the refresh would be, without taking the one trip back.
         if (request.method === 'HEAD') return sendSettled(request, reply, hosted, 'page');
@@ -91,17 +87,17 @@ export function threeDSPageRoutes(store: Store, deps: ServiceDeps) {
       if (!opened) return notFound(request, reply);
       const { hosted, context } = opened;
       const form = isRecord(request.body) ? request.body : {};
-      const step = pageAnswer(hosted, form);
+      const step = pageAnswer(hosted.state, form);
       // Not our form's answer: show the page as it stands, so the shopper can still choose.
       if (step.kind === 'invalid') return sendHosted(request, reply, hosted, context, 400);
       if (step.kind === 'notice') {
-        if (hosted.charge.threeds_status !== 'PENDING' || hosted.charge.status !== 'PENDING') return sendHosted(request, reply, hosted, context);
+        if (!awaitingShopper(hosted.state)) return sendHosted(request, reply, hosted, context);
         return sendPage(request, reply, 200, pendingPage(hosted, context, step.notice), hosted, context.display);
       }
       const outcome = await recordHostedOutcome(store, deps, context.id, step.answer);
       if (outcome.kind === 'missing') return notFound(request, reply);
       if (outcome.kind === 'unchanged') return sendHosted(request, reply, outcome.hosted, context);
-      if (outcome.hosted.charge.threeds_status === 'PENDING') {
+      if (outcome.hosted.state.threeDSStatus === 'PENDING') {
         return sendPage(request, reply, 200, pendingPage(outcome.hosted, context, 'wrong'), outcome.hosted, context.display);
       }
       return sendSettled(request, reply, outcome.hosted, context.display);
@@ -109,9 +105,9 @@ export function threeDSPageRoutes(store: Store, deps: ServiceDeps) {
 
     app.get('/:id/device', options, async (request: PageRequest, reply) => {
       const opened = await open(request);
-      if (!opened || opened.hosted.charge.threeds_scenario !== 'out-of-band') return notFound(request, reply);
+      if (!opened || !hasDevicePage(opened.hosted.state)) return notFound(request, reply);
       const { hosted, context } = opened;
-      if (hosted.charge.status === 'PENDING' && hosted.charge.threeds_status === 'PENDING') {
+      if (awaitingShopper(hosted.state)) {
         return sendPage(request, reply, 200, { kind: 'oob-device', payment: paymentOf(hosted), paRes: context.paRes }, hosted);
       }
       return sendHosted(request, reply, hosted, { ...context, display: 'page' });
@@ -119,15 +115,16 @@ export function threeDSPageRoutes(store: Store, deps: ServiceDeps) {
 
     app.post('/:id/device', options, async (request: PageRequest, reply) => {
       const opened = await open(request);
-      if (!opened || opened.hosted.charge.threeds_scenario !== 'out-of-band') return notFound(request, reply);
+      if (!opened || !hasDevicePage(opened.hosted.state)) return notFound(request, reply);
       const { context } = opened;
-      const result = isRecord(request.body) ? request.body.result : undefined;
-      if (result !== 'success' && result !== 'failure') return sendHosted(request, reply, opened.hosted, { ...context, display: 'page' }, 400);
-      const outcome = await recordHostedOutcome(store, deps, context.id, { type: 'authenticate', result });
+      const step = deviceAnswer(isRecord(request.body) ? request.body : {});
+      if (!step) return sendHosted(request, reply, opened.hosted, { ...context, display: 'page' }, 400);
+      const outcome = await recordHostedOutcome(store, deps, context.id, step.answer);
       if (outcome.kind === 'missing') return notFound(request, reply);
       if (outcome.kind === 'unchanged') return sendHosted(request, reply, outcome.hosted, { ...context, display: 'page' });
       const payment = paymentOf(outcome.hosted);
-      return sendPage(request, reply, 200, { kind: 'oob-device-done', payment, approved: result === 'success' }, outcome.hosted);
+      const approved = step.answer.type === 'authenticate' && step.answer.result === 'success';
+      return sendPage(request, reply, 200, { kind: 'oob-device-done', payment, approved }, outcome.hosted);
     });
 
     for (const url of ['/:id', '/:id/device']) {
@@ -147,36 +144,6 @@ export function threeDSPageRoutes(store: Store, deps: ServiceDeps) {
       });
     }
   };
-}
-
-type Step = { kind: 'answer'; answer: ThreeDSAnswer } | { kind: 'notice'; notice: 'missing' | 'resent' } | { kind: 'invalid' };
-
-/** What a page's form says, read by the card's scenario: each page accepts only its own answers. */
-function pageAnswer({ charge }: HostedCharge, form: Form): Step {
-  switch (charge.threeds_scenario) {
-    case 'otp': {
-      // Its own form always sends the `otp` field (empty when left blank) and the pressed button's
-      // `action`; a `result`, another action or no `otp` at all is another page's answer.
-      const ownAction = form.action === undefined || form.action === 'verify' || form.action === 'resend';
-      if (form.result !== undefined || !ownAction) return { kind: 'invalid' };
-      if (form.action === 'resend') return { kind: 'notice', notice: 'resent' };
-      const code = single(form.otp)?.trim();
-      if (code === undefined) return { kind: 'invalid' };
-      if (code === '') return { kind: 'notice', notice: 'missing' };
-      return { kind: 'answer', answer: code === TEST_ONE_TIME_CODE ? { type: 'authenticate', result: 'success' } : { type: 'wrong-code' } };
-    }
-    case 'out-of-band':
-      // Answered from the banking app (the device page) only.
-      return { kind: 'invalid' };
-    case 'frictionless':
-    case 'rejected':
-    case 'unavailable':
-      return form.action === 'continue' ? { kind: 'answer', answer: { type: 'authenticate', result: 'success' } } : { kind: 'invalid' };
-    default: {
-      const { result } = form;
-      return result === 'success' || result === 'failure' ? { kind: 'answer', answer: { type: 'authenticate', result } } : { kind: 'invalid' };
-    }
-  }
 }
 
 function single(value: unknown): string | undefined {

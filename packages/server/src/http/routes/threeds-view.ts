@@ -1,6 +1,7 @@
 import { PayframeError } from '@payframe/contract';
 import { contentSecurityPolicy, type CodeNotice, originOf, type PageModel, type PaymentSummary, renderPage, usesScript } from '@payframe/threeds';
 import { MAX_CODE_TRIES } from '../../domain/charge-lifecycle.ts';
+import { linkStanding } from '../../domain/threeds-page-answers.ts';
 import { TEST_ONE_TIME_CODE } from '@payframe/contract/test-cards';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type HostedCharge, returnLink } from '../../services/threeds-page.ts';
@@ -24,30 +25,34 @@ export function sendHosted(request: FastifyRequest, reply: FastifyReply, hosted:
   // In the merchant's dialog, a link with nothing left to authenticate (settled, never needed, or
   // its charge ended) posts the 3-D Secure status as a settled challenge does: otherwise the dialog
   // would wait for the shopper to close it and resolve as canceled.
-  if (context.display === 'iframe' && request.method === 'GET' && charge.threeds_status !== 'PENDING') {
+  if (context.display === 'iframe' && request.method === 'GET' && hosted.state.threeDSStatus !== 'PENDING') {
     return sendSettled(request, reply, hosted, 'iframe');
   }
   const payment = paymentOf(hosted);
   const link = returnLink(charge.return_url, charge.id, charge.threeds_status);
   const spent = request.method === 'POST' ? 409 : 200;
-  const [code, model]: [number, PageModel] =
-    charge.status !== 'PENDING'
-      ? [410, { kind: 'unavailable', payment, returnLink: link }]
-      : charge.threeds_status === 'PENDING'
-        ? [200, pendingPage(hosted, context, 'none')]
-        : charge.threeds_trans_status !== null
-          ? [spent, { kind: 'completed', payment, outcome: settledOutcome(charge.threeds_status), returnLink: link }]
-          : [spent, { kind: 'not-needed', payment, returnLink: link }];
+  const [code, model] = ((): [number, PageModel] => {
+    switch (linkStanding(hosted.state)) {
+      case 'ended':
+        return [410, { kind: 'unavailable', payment, returnLink: link }];
+      case 'awaiting':
+        return [200, pendingPage(hosted, context, 'none')];
+      case 'completed':
+        return [spent, { kind: 'completed', payment, outcome: settledOutcome(charge.threeds_status), returnLink: link }];
+      case 'not-needed':
+        return [spent, { kind: 'not-needed', payment, returnLink: link }];
+    }
+  })();
   return sendPage(request, reply, status ?? code, model, hosted, context.display);
 }
 
 /** The page that asks the shopper (or the issuer) for an answer, by the card's scenario. */
 export function pendingPage(hosted: HostedCharge, { id, paRes }: PageContext, notice: CodeNotice): PageModel {
-  const { charge } = hosted;
+  const { state } = hosted;
   const payment = paymentOf(hosted);
-  switch (charge.threeds_scenario) {
+  switch (state.threeDSScenario) {
     case 'otp':
-      return { kind: 'otp', payment, paRes, notice, triesLeft: MAX_CODE_TRIES - charge.threeds_code_failures, testCode: TEST_ONE_TIME_CODE };
+      return { kind: 'otp', payment, paRes, notice, triesLeft: MAX_CODE_TRIES - state.codeFailures, testCode: TEST_ONE_TIME_CODE };
     case 'out-of-band':
       return { kind: 'oob-waiting', payment, deviceLink: `${encodeURIComponent(id)}/device?${new URLSearchParams({ paRes })}` };
     case 'frictionless':
