@@ -1,8 +1,10 @@
 // Builds the widget into dist/: the frame app (frame.html with its script and styles inline, and their
 // hashes for its CSP in frame-csp.json) and the loader (payframe.js, one IIFE at a stable URL). `npm ci`
 // runs this through the root `prepare` script.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipAsync } from '@gfx/zopfli';
@@ -213,4 +215,9 @@ async function precompress(outDir: string): Promise<void> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildWidget();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildWidget();
+  // What other packages import of the widget (its public types, the 3-D Secure message), apart from the served dist/.
+  rmSync(join(widgetRoot, 'lib'), { recursive: true, force: true });
+  execFileSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: widgetRoot, stdio: 'inherit' });
+}
