@@ -87,6 +87,16 @@ export default defineConfig({
         },
       },
       {
+        // DESIGN §20: the packed tarballs installed into a project outside the repository and used from there.
+        test: {
+          name: 'packed',
+          root: 'tests',
+          include: ['packed-install.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
         // The same API suite against PostgreSQL; what only concerns the SQLite files stays above.
         test: {
           name: 'server-postgres',
