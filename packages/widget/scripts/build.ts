@@ -130,7 +130,7 @@ function inlineAssets(): Plugin {
       const hashes = { scripts: [] as string[], styles: [] as string[] };
       for (const file of Object.values(bundle)) {
         if (file === page) continue;
-        // Nearly every function of the frame runs on its first render (13 ms less from script to ready, cold).
+        // Nearly every function of the frame runs on its first render (a shorter cold time from script to ready).
         const text = file.type === 'chunk' ? `${COMPILE_HINT}${file.code}` : String(file.source);
         // The HTML parser ends an inline script or style at the first `</`-tag of its name, wherever it is.
         if (/<\/(script|style)|<!--/i.test(text)) throw new Error(`${file.fileName} cannot be inlined: it contains a closing tag or a comment opener`);
@@ -183,7 +183,7 @@ async function buildFrame(outDir: string): Promise<void> {
 /**
  * The loader is compiled whole when the merchant's page loads it, with the compile hint: mount() then
  * no longer compiles its own path (options check, iframe, handshake) before the frame's request can
- * start, about 3 ms of every mount in Chromium.
+ * start.
  */
 async function buildLoader(outDir: string): Promise<void> {
   await build({
