@@ -102,7 +102,7 @@ export default defineConfig({
           name: 'server-postgres',
           root: 'packages/server',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/server-fault.test.ts', 'test/cli.test.ts', 'test/bin-cache.test.ts', 'test/temp-files.test.ts'],
+          exclude: ['test/server-fault.test.ts', 'test/cli.test.ts', 'test/temp-files.test.ts'],
           globalSetup: ['test/postgres-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

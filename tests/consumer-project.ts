@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -52,4 +52,12 @@ export async function startServing(command: string, args: string[], options: { c
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** The CPU time (user and system) a running process has used, from Linux's /proc. */
+export function processCpuMs(pid: number): number {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000;
 }
