@@ -87,6 +87,16 @@ export default defineConfig({
         },
       },
       {
+        // DESIGN §20: the packed tarballs installed into a project outside the repository and used from there.
+        test: {
+          name: 'packed',
+          root: 'tests',
+          include: ['packed-install.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
         // The API suite against PostgreSQL, but for files whose behaviour cannot depend on the store:
         // what only concerns the SQLite files, the CLI's process, and the HTTP layer's parsing,
         // headers and documents, which answer before any storage is touched.
@@ -97,7 +107,6 @@ export default defineConfig({
           exclude: [
             'test/server-fault.test.ts',
             'test/cli.test.ts',
-            'test/bin-cache.test.ts',
             'test/temp-files.test.ts',
             'test/file-modes.test.ts',
             'test/cli-help.test.ts',

@@ -1,11 +1,10 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWidget, COMPILE_HINT, FRAME_CSP_FILE } from '../scripts/build.ts';
+import { describe, expect, it } from 'vitest';
+import { COMPILE_HINT, DIST_DIR, FRAME_CSP_FILE } from '../scripts/build.ts';
 
 /**
  * docs/design.md "The widget", "Budgets": what the merchant page loads, and what the iframe loads,
@@ -15,13 +14,8 @@ import { buildWidget, COMPILE_HINT, FRAME_CSP_FILE } from '../scripts/build.ts';
 const LOADER_BUDGET = 3_000;
 const FRAME_BUDGET = 15 * 1024;
 
-let outDir: string;
-beforeAll(async () => {
-  // A fresh build of the current sources, away from the dist/ a running server may be serving.
-  outDir = mkdtempSync(join(tmpdir(), 'payframe-widget-'));
-  await buildWidget(outDir);
-}, 120_000);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+// The build the test command made (`npm run build`, once per run): what the server serves and what is packed.
+const outDir = DIST_DIR;
 
 function gzippedSize(file: string): number {
   return statSync(join(outDir, `${file}.gz`)).size;

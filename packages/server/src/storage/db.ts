@@ -53,7 +53,7 @@ export function atomically<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> 
 
 /** Opens the store, runs pending migrations and returns it ready for requests. */
 export async function openStore(location: StorageLocation): Promise<Store> {
-  // Loaded only when asked for: the PostgreSQL driver costs an embedded store's start 35 ms of CPU.
+  // Loaded only when asked for: the PostgreSQL driver would add its loading to every embedded store's start.
   const connection = await (location.kind === 'sqlite' ? openSqliteStore(location.dataDir) : (await import('./postgres.ts')).openPostgresStore(location));
   return {
     read: (work) => orUnavailable(() => work(connection.db)),

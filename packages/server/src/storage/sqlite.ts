@@ -26,7 +26,7 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   // 16 MB of page cache (SQLite's default is 2 MB) holds the hot index pages; pages beyond it come
-  // from the OS's file cache. 64 MB kept every page the flows wrote and took the server past 200 MB of RSS.
+  // from the OS's file cache. A cache that kept every page the flows wrote took the server past its memory budget.
   sqlite.pragma('cache_size = -16384');
   sqlite.pragma('foreign_keys = ON');
   // Savepoints' page images stay in memory: past 64 KiB SQLite would spill them into a temp file,

@@ -12,9 +12,9 @@ export type CheckpointPolicy = {
 /**
  * A PASSIVE checkpoint every 5 s writes each page it finds once, however many commits rewrote it
  * since the last pass (the hot index pages): about as often as SQLite's own autocheckpoint ran at
- * 10,000 pages under the flow bench. Every 250 ms the same pages went back about 20 times as often,
- * for more CPU in all (paired flow runs: 2.5 to 3.0 against 2.1 to 2.4 ms of server CPU per flow).
- * 10,000 pages (40 MB at 4 KB) is the WAL length that autocheckpoint let the store reach.
+ * 10,000 pages under the flow bench. A pass every 250 ms wrote the same pages back many times as
+ * often, for more CPU per flow in paired bench runs (docs/performance.md).
+ * 10,000 pages is the WAL length that autocheckpoint let the store reach.
  */
 export const DEFAULT_CHECKPOINTS: CheckpointPolicy = { everyMs: 5_000, restartAtPages: 10_000 };
 
@@ -70,7 +70,7 @@ export type WalCheckpointer = {
  * steady load never happens: so past `restartAtPages` the worker asks for `paused`, which must
  * run `restart` while no transaction is open; the RESTART copies the rest, and the next COMMIT
  * writes the WAL from its start again. Not TRUNCATE: a WAL that grows again from nothing makes
- * every fdatasync write the file's new size too (measured: a 45-55 ms pause against RESTART's 4-11).
+ * every fdatasync write the file's new size too (a pause several times RESTART's).
  * A crash at any point is SQLite's to recover: a checkpoint never changes the WAL, and SQLite
  * writes over it only once the database file holding all of it has been fsynced.
  *

@@ -41,7 +41,7 @@ function frameContentSecurityPolicy(hashes: FrameHashes): string {
  * No X-Frame-Options, and no helmet CSP: the frame's own policy is set with the page, from the build's
  * hashes. No `Origin-Agent-Cluster: ?1` either: Chromium takes it as a hint to give the origin a process
  * of its own, learns it only from the response, and then throws away the renderer it had begun starting
- * for the frame and starts another (a cold mount ~50 ms slower). Without the header Chromium still keys
+ * for the frame and starts another (a slower cold mount). Without the header Chromium still keys
  * the agent cluster by origin (no document.domain), and site isolation still separates the frame from
  * any merchant on another site.
  */

@@ -86,7 +86,7 @@ export async function analyzeAfterBulkLoad(db: Db): Promise<void> {
   }
   await sql`analyze`.execute(db);
   // With STAT4 samples SQLite recompiles a statement whenever a value bound to an indexed column
-  // changes (every read of a charge by id: 106 against 24 µs of CPU measured); the per-index
+  // changes (every read of a charge by id, several times the CPU of a cached plan); the per-index
   // counts of sqlite_stat1 are what the lists' plans need. `analyze sqlite_schema` reloads them.
   await sql`delete from sqlite_stat4`.execute(db);
   await sql`analyze sqlite_schema`.execute(db);
