@@ -47,7 +47,7 @@ function hasPlainHost(url: string): boolean {
   return /^[A-Za-z0-9.-]+$/.test(host) || /^\[[0-9A-Fa-f:.]+\]$/.test(host);
 }
 
-export const CreateChargeBodySchema = z.object({
+export const CreateChargeBodySchema = z.strictObject({
   token: text(255),
   amount: AmountSchema,
   currency: CurrencySchema,

@@ -22,6 +22,7 @@ type ErrorDefinition = { status: number; type: ErrorType; message: string };
 export const ERROR_CODES = {
   PARAMETER_MISSING: { status: 400, type: 'invalid_request_error', message: 'A required parameter is missing.' },
   PARAMETER_INVALID: { status: 400, type: 'invalid_request_error', message: 'A parameter is invalid.' },
+  PARAMETER_UNKNOWN: { status: 400, type: 'invalid_request_error', message: 'The request has a parameter this operation does not take.' },
   RESOURCE_MISSING: { status: 404, type: 'invalid_request_error', message: 'No such resource.' },
   IDEMPOTENCY_KEY_REUSED: { status: 400, type: 'idempotency_error', message: 'This Idempotency-Key was used with different parameters.' },
   INVALID_API_KEY: { status: 401, type: 'authentication_error', message: 'Invalid API key provided.' },

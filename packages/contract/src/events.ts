@@ -48,7 +48,7 @@ export const listEventsShape = {
   created: CreatedRangeSchema.optional(),
 };
 
-export const ListEventsQuerySchema = oneCursor(z.object(listEventsShape));
+export const ListEventsQuerySchema = oneCursor(z.strictObject(listEventsShape));
 export type ListEventsQuery = z.infer<typeof ListEventsQuerySchema>;
 
 export const EventListSchema = listSchema(EventSchema).meta({ id: 'EventList' });

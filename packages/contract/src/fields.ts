@@ -31,3 +31,10 @@ export function integerField(message: string) {
     .union([z.string().regex(/^\d+$/, { error: message }), z.number().int({ error: message }).nonnegative({ error: message })], { error: message })
     .transform(Number);
 }
+
+/**
+ * The parameters of an operation that takes none (a retrieve's query, a cancel's body): every name
+ * is unknown. Request schemas are strict objects, so that a misspelled name is refused
+ * (PARAMETER_UNKNOWN) rather than ignored: `amout=100` must never refund everything.
+ */
+export const NoParametersSchema = z.strictObject({});

@@ -11,3 +11,4 @@ export * from './refunds.ts';
 export * from './test-helpers.ts';
 export * from './tokens.ts';
 export * from './webhooks.ts';
+export { NoParametersSchema } from './fields.ts';

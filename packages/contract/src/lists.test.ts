@@ -29,8 +29,9 @@ describe('list page parameters', () => {
     expect(failingPaths(ListPageQuerySchema.safeParse({ ending_before: 'C\u00001' }))).toEqual(['ending_before']);
   });
 
-  it('ignores unknown parameter names', () => {
-    expect(ListRefundsQuerySchema.parse({ charge: 'C1', page: '2' })).toEqual({ limit: 10, charge: 'C1' });
+  it('refuses unknown parameter names', () => {
+    const result = ListRefundsQuerySchema.safeParse({ charge: 'C1', page: '2' });
+    expect(result.error?.issues).toEqual([expect.objectContaining({ code: 'unrecognized_keys', keys: ['page'], path: [] })]);
   });
 });
 

@@ -14,12 +14,12 @@ const ListLimitSchema = integerField(LIMIT_ERROR)
 const EpochSecondsSchema = integerField('must be a time in epoch seconds');
 
 /** `created[gte]=…&created[lt]=…` arrive bracketed; the body parser's qs turns them into this object. */
-export const CreatedRangeSchema = z.object(
+export const CreatedRangeSchema = z.strictObject(
   { gte: EpochSecondsSchema.optional(), lt: EpochSecondsSchema.optional() },
   { error: 'must be given as created[gte] and created[lt] in epoch seconds' },
 );
 
-/** The keyset cursor parameters every list takes. Unknown parameter names are ignored, as everywhere. */
+/** The keyset cursor parameters every list takes. Any other name is refused (PARAMETER_UNKNOWN), as everywhere. */
 export const listPageShape = {
   limit: ListLimitSchema,
   starting_after: text(255).optional(),
@@ -34,7 +34,7 @@ export function oneCursor<T extends z.ZodType<{ starting_after?: string | undefi
   });
 }
 
-export const ListPageQuerySchema = oneCursor(z.object(listPageShape));
+export const ListPageQuerySchema = oneCursor(z.strictObject(listPageShape));
 export type ListPageQuery = z.infer<typeof ListPageQuerySchema>;
 
 /** The charge list's parameters, for lists that add their own (the dashboard's `mode`). */
@@ -52,10 +52,10 @@ export const listChargesShape = {
   last4: z.string({ error: 'must be 4 digits' }).regex(/^\d{4}$/, { error: 'must be 4 digits' }).optional(),
 };
 
-export const ListChargesQuerySchema = oneCursor(z.object(listChargesShape));
+export const ListChargesQuerySchema = oneCursor(z.strictObject(listChargesShape));
 export type ListChargesQuery = z.infer<typeof ListChargesQuerySchema>;
 
-export const ListRefundsQuerySchema = oneCursor(z.object({ ...listPageShape, charge: text(255).optional() }));
+export const ListRefundsQuerySchema = oneCursor(z.strictObject({ ...listPageShape, charge: text(255).optional() }));
 export type ListRefundsQuery = z.infer<typeof ListRefundsQuerySchema>;
 
 /** The envelope of every list answer: one page, newest first. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ModeSchema } from './card.ts';
 import { AmountSchema } from './money.ts';
 
-export const CreateRefundBodySchema = z.object({
+export const CreateRefundBodySchema = z.strictObject({
   /** Omitted: the whole remaining balance. */
   amount: AmountSchema.optional(),
 });

@@ -4,7 +4,7 @@ import { integerField } from './fields.ts';
 /** Ten years: far enough for any expiry scenario, small enough to keep dates sane. */
 const MAX_CLOCK_ADVANCE_SECONDS = 315_360_000;
 
-export const AdvanceClockBodySchema = z.object({
+export const AdvanceClockBodySchema = z.strictObject({
   advance_seconds: integerField('must be a positive integer of seconds').pipe(
     z
       .number()
@@ -20,7 +20,7 @@ export const TestClockSchema = z
   .meta({ id: 'TestClock' });
 export type TestClock = z.infer<typeof TestClockSchema>;
 
-export const AuthenticateBodySchema = z.object({
+export const AuthenticateBodySchema = z.strictObject({
   result: z.enum(['success', 'failure'], { error: 'must be success or failure' }),
 });
 export type AuthenticateBody = z.infer<typeof AuthenticateBodySchema>;

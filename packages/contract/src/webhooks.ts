@@ -5,7 +5,7 @@ import { EVENT_NAMES, EventNameSchema } from './events.ts';
 import { text } from './fields.ts';
 import { listSchema } from './lists.ts';
 
-export const CreateWebhookEndpointBodySchema = z.object({
+export const CreateWebhookEndpointBodySchema = z.strictObject({
   /** Absolute http(s), no credentials; the mode's own rules (https, public address in live mode) are the server's. */
   url: ReturnUrlSchema,
   /** Omitted: every event. Repeated names count once. */
@@ -71,7 +71,7 @@ export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 export const WebhookDeliveryListSchema = listSchema(WebhookDeliverySchema).meta({ id: 'WebhookDeliveryList' });
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryListSchema>;
 
-export const ResendEventBodySchema = z.object({
+export const ResendEventBodySchema = z.strictObject({
   /** Omitted: every endpoint of the account and mode that takes the event's name. */
   endpoint: text(255).optional(),
 });
