@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ModeSchema } from './card.ts';
 import { isStorableText, STORABLE_TEXT_ERROR, text } from './fields.ts';
+import { MetadataInputSchema, MetadataSchema } from './metadata.ts';
 import { AmountSchema, CurrencySchema } from './money.ts';
 import { ChargeTokenSchema } from './tokens.ts';
 
@@ -54,8 +55,22 @@ export const CreateChargeBodySchema = z.strictObject({
   description: text(1000, 0),
   txn_reference: text(255).optional(),
   return_url: ReturnUrlSchema,
+  metadata: MetadataInputSchema.optional(),
 });
 export type CreateChargeBody = z.infer<typeof CreateChargeBodySchema>;
+
+export const CaptureChargeBodySchema = z.strictObject({
+  /** Omitted: the whole amount. Less captures part of it and releases the rest (not a refund); more than the charge's amount is a 400. */
+  amount: AmountSchema.optional(),
+});
+export type CaptureChargeBody = z.infer<typeof CaptureChargeBodySchema>;
+
+/** `POST /v2/charges/:id`: metadata is the one thing a charge's owner may change. */
+export const UpdateChargeBodySchema = z.strictObject({
+  /** Merged into the charge's: an empty value deletes its key. */
+  metadata: MetadataInputSchema,
+});
+export type UpdateChargeBody = z.infer<typeof UpdateChargeBodySchema>;
 
 export const ChargeSchema = z
   .object({
@@ -63,6 +78,8 @@ export const ChargeSchema = z
     id: z.string(),
     currency: z.string(),
     amount: z.number().int(),
+    /** 0 until captured; then what was captured (the rest of `amount` was released). */
+    amount_captured: z.number().int(),
     amount_refunded: z.number().int(),
     fees: z.number().int().nullable(),
     description: z.string(),
@@ -79,6 +96,7 @@ export const ChargeSchema = z
     token: ChargeTokenSchema,
     created: z.number().int(),
     mode: ModeSchema,
+    metadata: MetadataSchema,
   })
   .meta({ id: 'Charge' });
 export type Charge = z.infer<typeof ChargeSchema>;

@@ -7,7 +7,7 @@ import { RefundSchema } from './refunds.ts';
 
 /**
  * Every change of a charge that becomes an event. `charge.authentication_unavailable`: 3-D Secure
- * settled as unavailable (`transStatus` `U`), capture allowed.
+ * settled as unavailable (`transStatus` `U`), capture allowed. `charge.updated`: its metadata changed.
  */
 export const EVENT_NAMES = [
   'charge.created',
@@ -18,6 +18,7 @@ export const EVENT_NAMES = [
   'charge.canceled',
   'charge.refunded',
   'charge.expired',
+  'charge.updated',
 ] as const;
 export const EventNameSchema = z.enum(EVENT_NAMES, { error: 'must be an event name' });
 export type EventName = z.infer<typeof EventNameSchema>;

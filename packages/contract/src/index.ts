@@ -5,6 +5,7 @@ export * from './dashboard.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './lists.ts';
+export * from './metadata.ts';
 export * from './money.ts';
 export type * from './params.ts';
 export * from './refunds.ts';

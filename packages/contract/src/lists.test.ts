@@ -101,6 +101,7 @@ const charge = {
   id: 'C1234567890123456',
   currency: 'EUR',
   amount: 500,
+  amount_captured: 0,
   amount_refunded: 0,
   fees: null,
   description: 'Order 42',
@@ -131,6 +132,7 @@ const charge = {
   },
   created: 1795342555,
   mode: 'test',
+  metadata: {},
 };
 
 describe('list envelope and events', () => {

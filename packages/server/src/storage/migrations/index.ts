@@ -13,6 +13,7 @@ import * as sqlitePartialTxnReference from './011-sqlite-partial-txn-reference.t
 import * as eventListsTieById from './012-event-lists-tie-by-id.ts';
 import * as webhookDuePending from './013-webhook-due-pending.ts';
 import * as threeDSReturns from './014-threeds-returns.ts';
+import * as captureAmountMetadata from './015-capture-amount-metadata.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '012-event-lists-tie-by-id': eventListsTieById,
   '013-webhook-due-pending': webhookDuePending,
   '014-threeds-returns': threeDSReturns,
+  '015-capture-amount-metadata': captureAmountMetadata,
 };
