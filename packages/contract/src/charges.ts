@@ -33,7 +33,9 @@ export const ReturnUrlSchema = z
     const parsed = URL.canParse(url) ? new URL(url) : null;
     return parsed === null || (parsed.username === '' && parsed.password === '');
   }, { error: 'must not carry credentials' })
-  .refine(hasPlainHost, { error: 'must have a host that is a DNS name, an IPv4 address or a bracketed IPv6 address' });
+  .refine(hasPlainHost, { error: 'must have a host that is a DNS name, an IPv4 address or a bracketed IPv6 address' })
+  // What JSON Schema can say of the scheme rule (the URL check's protocol option emits nothing).
+  .meta({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' });
 
 /**
  * The host exactly as written (before URL parsing tidies it): the 3-D Secure page puts the return
@@ -75,7 +77,8 @@ export type UpdateChargeBody = z.infer<typeof UpdateChargeBodySchema>;
 export const ChargeSchema = z
   .object({
     type: z.literal('charge'),
-    id: z.string(),
+    /** `C`, the creation time in milliseconds, then random digits (at least 16 after the C in all). */
+    id: z.string().regex(/^C\d{16,}$/),
     currency: z.string(),
     amount: z.number().int(),
     /** 0 until captured; then what was captured (the rest of `amount` was released). */

@@ -59,6 +59,12 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Codes only the dashboard's session API answers (docs/dashboard.md): not part of /v2. */
+export const DASHBOARD_ONLY_CODES = ['INVALID_CREDENTIALS', 'SESSION_EXPIRED', 'CSRF_REJECTED', 'ROLE_NOT_ALLOWED'] as const satisfies readonly ErrorCode[];
+
+/** Every code a /v2 answer may carry. */
+export const API_ERROR_CODES = (Object.keys(ERROR_CODES) as ErrorCode[]).filter((code) => !(DASHBOARD_ONLY_CODES as readonly string[]).includes(code));
 const ErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
 export const DECLINE_REASONS = ['GENERIC_DECLINE', 'INSUFFICIENT_FUNDS', 'TEST_CARD_IN_LIVE_MODE'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChargeSchema } from './charges.ts';
-import { text } from './fields.ts';
+import { prefixedId, text } from './fields.ts';
 import { CreatedRangeSchema, listPageShape, listSchema, oneCursor } from './lists.ts';
 import { ModeSchema } from './card.ts';
 import { RefundSchema } from './refunds.ts';
@@ -26,7 +26,7 @@ export type EventName = z.infer<typeof EventNameSchema>;
 export const EventSchema = z
   .object({
     type: z.literal('event'),
-    id: z.string().startsWith('evt_'),
+    id: prefixedId('evt'),
     name: EventNameSchema,
     /** On the charge's clock: the account's test clock in test mode. */
     created: z.number().int(),

@@ -38,3 +38,16 @@ export function integerField(message: string) {
  * (PARAMETER_UNKNOWN) rather than ignored: `amout=100` must never refund everything.
  */
 export const NoParametersSchema = z.strictObject({});
+
+/**
+ * The integer bounds of a field sent as digits or a JSON number, as data the OpenAPI document reads
+ * (`x-integer`): JSON Schema cannot see through the zod transform that turns digits into a number.
+ */
+export function integerBounds(minimum: number, maximum?: number) {
+  return { 'x-integer': maximum === undefined ? { minimum } : { minimum, maximum } };
+}
+
+/** Ids that begin with their kind: `evt_`, `we_`, then lower-case hex (the time and a random part). */
+export function prefixedId(prefix: string) {
+  return z.string().regex(new RegExp(`^${prefix}_[0-9a-f]+$`));
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChargeSchema, ChargeStatusSchema } from './charges.ts';
-import { integerField, text } from './fields.ts';
+import { integerBounds, integerField, text } from './fields.ts';
 import { RefundSchema } from './refunds.ts';
 
 export const MAX_LIST_LIMIT = 100;
@@ -9,9 +9,10 @@ export const DEFAULT_LIST_LIMIT = 10;
 const LIMIT_ERROR = `must be an integer from 1 to ${MAX_LIST_LIMIT}`;
 const ListLimitSchema = integerField(LIMIT_ERROR)
   .pipe(z.number().int().min(1, { error: LIMIT_ERROR }).max(MAX_LIST_LIMIT, { error: LIMIT_ERROR }))
+  .meta(integerBounds(1, MAX_LIST_LIMIT))
   .default(DEFAULT_LIST_LIMIT);
 
-const EpochSecondsSchema = integerField('must be a time in epoch seconds');
+const EpochSecondsSchema = integerField('must be a time in epoch seconds').meta(integerBounds(0));
 
 /** `created[gte]=…&created[lt]=…` arrive bracketed; the body parser's qs turns them into this object. */
 export const CreatedRangeSchema = z.strictObject(

@@ -14,7 +14,7 @@ export const RefundSchema = z
   .object({
     type: z.literal('refund'),
     id: z.uuid(),
-    charge: z.string(),
+    charge: z.string().regex(/^C\d{16,}$/),
     currency: z.string(),
     amount: z.number().int(),
     fee_refunded: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerField } from './fields.ts';
+import { integerBounds, integerField } from './fields.ts';
 
 /** Ten years: far enough for any expiry scenario, small enough to keep dates sane. */
 const MAX_CLOCK_ADVANCE_SECONDS = 315_360_000;
@@ -11,7 +11,8 @@ export const AdvanceClockBodySchema = z.strictObject({
       .int()
       .positive({ error: 'must be a positive integer of seconds' })
       .max(MAX_CLOCK_ADVANCE_SECONDS, { error: `must be at most ${MAX_CLOCK_ADVANCE_SECONDS}` }),
-  ),
+  )
+    .meta(integerBounds(1, MAX_CLOCK_ADVANCE_SECONDS)),
 });
 export type AdvanceClockBody = z.infer<typeof AdvanceClockBodySchema>;
 
