@@ -1,5 +1,6 @@
 import { API_ERROR_CODES, DASHBOARD_ONLY_CODES, EVENT_NAMES } from '@payframe/contract';
 import { compileErrors, validate } from '@readme/openapi-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './client.ts';
 import { startServer, type TestServer } from './harness.ts';
@@ -36,6 +37,16 @@ describe('GET /v2/openapi.json', () => {
     // validate() dereferences the document, so a $ref to a missing component fails here.
     const result = await validate(structuredClone(document) as never);
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+  });
+
+  it('passes Redocly lint (the engine of `redocly lint`, its recommended rules) without an error', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
+    const errors = problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`);
+    expect(errors).toEqual([]);
+    // The one warning is the spec's own URL design (`/events/{id}/deliveries` beside `/events/resend/{id}`), kept for its clients.
+    const warnings = problems.filter((problem) => problem.severity === 'warn').map((problem) => problem.ruleId);
+    expect(warnings).toEqual(['no-ambiguous-paths']);
   });
 
   it('emits every resource schema the responses refer to', () => {
