@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ModeSchema } from './card.ts';
 import { isStorableText, STORABLE_TEXT_ERROR, text } from './fields.ts';
+import { MetadataInputSchema, MetadataSchema } from './metadata.ts';
 import { AmountSchema, CurrencySchema } from './money.ts';
 import { ChargeTokenSchema } from './tokens.ts';
 
@@ -32,7 +33,9 @@ export const ReturnUrlSchema = z
     const parsed = URL.canParse(url) ? new URL(url) : null;
     return parsed === null || (parsed.username === '' && parsed.password === '');
   }, { error: 'must not carry credentials' })
-  .refine(hasPlainHost, { error: 'must have a host that is a DNS name, an IPv4 address or a bracketed IPv6 address' });
+  .refine(hasPlainHost, { error: 'must have a host that is a DNS name, an IPv4 address or a bracketed IPv6 address' })
+  // What JSON Schema can say of the scheme rule (the URL check's protocol option emits nothing).
+  .meta({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' });
 
 /**
  * The host exactly as written (before URL parsing tidies it): the 3-D Secure page puts the return
@@ -47,22 +50,39 @@ function hasPlainHost(url: string): boolean {
   return /^[A-Za-z0-9.-]+$/.test(host) || /^\[[0-9A-Fa-f:.]+\]$/.test(host);
 }
 
-export const CreateChargeBodySchema = z.object({
+export const CreateChargeBodySchema = z.strictObject({
   token: text(255),
   amount: AmountSchema,
   currency: CurrencySchema,
   description: text(1000, 0),
   txn_reference: text(255).optional(),
   return_url: ReturnUrlSchema,
+  metadata: MetadataInputSchema.optional(),
 });
 export type CreateChargeBody = z.infer<typeof CreateChargeBodySchema>;
+
+export const CaptureChargeBodySchema = z.strictObject({
+  /** Omitted: the whole amount. Less captures part of it and releases the rest (not a refund); more than the charge's amount is a 400. */
+  amount: AmountSchema.optional(),
+});
+export type CaptureChargeBody = z.infer<typeof CaptureChargeBodySchema>;
+
+/** `POST /v2/charges/:id`: metadata is the one thing a charge's owner may change. */
+export const UpdateChargeBodySchema = z.strictObject({
+  /** Merged into the charge's: an empty value deletes its key. */
+  metadata: MetadataInputSchema,
+});
+export type UpdateChargeBody = z.infer<typeof UpdateChargeBodySchema>;
 
 export const ChargeSchema = z
   .object({
     type: z.literal('charge'),
-    id: z.string(),
+    /** `C`, the creation time in milliseconds, then random digits (at least 16 after the C in all). */
+    id: z.string().regex(/^C\d{16,}$/),
     currency: z.string(),
     amount: z.number().int(),
+    /** 0 until captured; then what was captured (the rest of `amount` was released). */
+    amount_captured: z.number().int(),
     amount_refunded: z.number().int(),
     fees: z.number().int().nullable(),
     description: z.string(),
@@ -79,6 +99,7 @@ export const ChargeSchema = z
     token: ChargeTokenSchema,
     created: z.number().int(),
     mode: ModeSchema,
+    metadata: MetadataSchema,
   })
   .meta({ id: 'Charge' });
 export type Charge = z.infer<typeof ChargeSchema>;

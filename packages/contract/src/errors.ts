@@ -14,10 +14,15 @@ export type ErrorType = (typeof ERROR_TYPES)[number];
 /** `message` is the default: what the error says when the thrower has nothing more specific. */
 type ErrorDefinition = { status: number; type: ErrorType; message: string };
 
-/** Every error code the API can answer, with its default HTTP status, error type and message (docs/api.md "Errors"). */
+/**
+ * Every error code the API can answer, with its default HTTP status, error type and message (docs/api.md "Errors").
+ * `card_error` only where the shopper must act (another card, re-enter it, authenticate); a request
+ * that conflicts with a charge's state is the merchant's to fix: 402, but `invalid_request_error`.
+ */
 export const ERROR_CODES = {
   PARAMETER_MISSING: { status: 400, type: 'invalid_request_error', message: 'A required parameter is missing.' },
   PARAMETER_INVALID: { status: 400, type: 'invalid_request_error', message: 'A parameter is invalid.' },
+  PARAMETER_UNKNOWN: { status: 400, type: 'invalid_request_error', message: 'The request has a parameter this operation does not take.' },
   LIMIT_EXCEEDED: { status: 400, type: 'invalid_request_error', message: 'The account has reached a limit on objects of this kind.' },
   RESOURCE_MISSING: { status: 404, type: 'invalid_request_error', message: 'No such resource.' },
   IDEMPOTENCY_KEY_REUSED: { status: 400, type: 'idempotency_error', message: 'This Idempotency-Key was used with different parameters.' },
@@ -29,16 +34,16 @@ export const ERROR_CODES = {
   INCORRECT_NUMBER: { status: 402, type: 'card_error', message: 'The card number is not a valid card number.' },
   INCORRECT_CVC: { status: 402, type: 'card_error', message: "The card's security code is incorrect." },
   PROCESSING_ERROR: { status: 402, type: 'card_error', message: 'An error occurred while processing the card; retry shortly.' },
-  TOKEN_ALREADY_USED: { status: 402, type: 'card_error', message: 'The token has already been used.' },
+  TOKEN_ALREADY_USED: { status: 402, type: 'invalid_request_error', message: 'The token has already been used.' },
   TOKEN_EXPIRED: { status: 402, type: 'card_error', message: 'The token has expired: a token can be charged for 15 minutes after it is made.' },
-  CHARGE_ALREADY_CAPTURED: { status: 402, type: 'card_error', message: 'The charge has already been captured.' },
-  CHARGE_ALREADY_REFUNDED: { status: 402, type: 'card_error', message: 'The charge has already been refunded.' },
-  CHARGE_EXPIRED: { status: 402, type: 'card_error', message: 'The charge has expired.' },
-  CHARGE_CANCELED: { status: 402, type: 'card_error', message: 'The charge has been canceled.' },
+  CHARGE_ALREADY_CAPTURED: { status: 402, type: 'invalid_request_error', message: 'The charge has already been captured.' },
+  CHARGE_ALREADY_REFUNDED: { status: 402, type: 'invalid_request_error', message: 'The charge has already been refunded.' },
+  CHARGE_EXPIRED: { status: 402, type: 'invalid_request_error', message: 'The charge has expired.' },
+  CHARGE_CANCELED: { status: 402, type: 'invalid_request_error', message: 'The charge has been canceled.' },
   AUTHENTICATION_REQUIRED: { status: 402, type: 'card_error', message: 'The charge needs 3-D Secure authentication first.' },
   AUTHENTICATION_FAILED: { status: 402, type: 'card_error', message: '3-D Secure authentication failed.' },
-  AUTHENTICATION_NOT_PENDING: { status: 402, type: 'card_error', message: 'The charge is not waiting for 3-D Secure authentication.' },
-  AMOUNT_EXCEEDS_REMAINING: { status: 402, type: 'card_error', message: 'The amount exceeds what remains to refund.' },
+  AUTHENTICATION_NOT_PENDING: { status: 402, type: 'invalid_request_error', message: 'The charge is not waiting for 3-D Secure authentication.' },
+  AMOUNT_EXCEEDS_REMAINING: { status: 402, type: 'invalid_request_error', message: 'The amount exceeds what remains to refund.' },
   PUBLISHABLE_KEY_NOT_ALLOWED: { status: 403, type: 'permission_error', message: 'This request needs a secret key; publishable keys may only create tokens.' },
   HTTPS_REQUIRED: { status: 403, type: 'permission_error', message: 'Live-mode requests must be made over HTTPS.' },
   LIVE_MODE_NOT_ALLOWED: { status: 403, type: 'permission_error', message: 'Live mode is not enabled on this server.' },
@@ -55,6 +60,12 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Codes only the dashboard's session API answers (docs/dashboard.md): not part of /v2. */
+export const DASHBOARD_ONLY_CODES = ['INVALID_CREDENTIALS', 'SESSION_EXPIRED', 'CSRF_REJECTED', 'ROLE_NOT_ALLOWED'] as const satisfies readonly ErrorCode[];
+
+/** Every code a /v2 answer may carry. */
+export const API_ERROR_CODES = (Object.keys(ERROR_CODES) as ErrorCode[]).filter((code) => !(DASHBOARD_ONLY_CODES as readonly string[]).includes(code));
 const ErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
 
 export const DECLINE_REASONS = ['GENERIC_DECLINE', 'INSUFFICIENT_FUNDS', 'TEST_CARD_IN_LIVE_MODE'] as const;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ChargeSchema } from './charges.ts';
-import { text } from './fields.ts';
+import { prefixedId, text } from './fields.ts';
 import { CreatedRangeSchema, listPageShape, listSchema, oneCursor } from './lists.ts';
 import { ModeSchema } from './card.ts';
 import { RefundSchema } from './refunds.ts';
 
 /**
  * Every change of a charge that becomes an event. `charge.authentication_unavailable`: 3-D Secure
- * settled as unavailable (`transStatus` `U`), capture allowed.
+ * settled as unavailable (`transStatus` `U`), capture allowed. `charge.updated`: its metadata changed.
  */
 export const EVENT_NAMES = [
   'charge.created',
@@ -18,6 +18,7 @@ export const EVENT_NAMES = [
   'charge.canceled',
   'charge.refunded',
   'charge.expired',
+  'charge.updated',
 ] as const;
 export const EventNameSchema = z.enum(EVENT_NAMES, { error: 'must be an event name' });
 export type EventName = z.infer<typeof EventNameSchema>;
@@ -25,7 +26,7 @@ export type EventName = z.infer<typeof EventNameSchema>;
 export const EventSchema = z
   .object({
     type: z.literal('event'),
-    id: z.string().startsWith('evt_'),
+    id: prefixedId('evt'),
     name: EventNameSchema,
     /** On the charge's clock: the account's test clock in test mode. */
     created: z.number().int(),
@@ -48,7 +49,7 @@ export const listEventsShape = {
   created: CreatedRangeSchema.optional(),
 };
 
-export const ListEventsQuerySchema = oneCursor(z.object(listEventsShape));
+export const ListEventsQuerySchema = oneCursor(z.strictObject(listEventsShape));
 export type ListEventsQuery = z.infer<typeof ListEventsQuerySchema>;
 
 export const EventListSchema = listSchema(EventSchema).meta({ id: 'EventList' });

@@ -31,3 +31,23 @@ export function integerField(message: string) {
     .union([z.string().regex(/^\d+$/, { error: message }), z.number().int({ error: message }).nonnegative({ error: message })], { error: message })
     .transform(Number);
 }
+
+/**
+ * The parameters of an operation that takes none (a retrieve's query, a cancel's body): every name
+ * is unknown. Request schemas are strict objects, so that a misspelled name is refused
+ * (PARAMETER_UNKNOWN) rather than ignored: `amout=100` must never refund everything.
+ */
+export const NoParametersSchema = z.strictObject({});
+
+/**
+ * The integer bounds of a field sent as digits or a JSON number, as data the OpenAPI document reads
+ * (`x-integer`): JSON Schema cannot see through the zod transform that turns digits into a number.
+ */
+export function integerBounds(minimum: number, maximum?: number) {
+  return { 'x-integer': maximum === undefined ? { minimum } : { minimum, maximum } };
+}
+
+/** Ids that begin with their kind: `evt_`, `we_`, then lower-case hex (the time and a random part). */
+export function prefixedId(prefix: string) {
+  return z.string().regex(new RegExp(`^${prefix}_[0-9a-f]+$`));
+}

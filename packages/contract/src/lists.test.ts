@@ -29,8 +29,9 @@ describe('list page parameters', () => {
     expect(failingPaths(ListPageQuerySchema.safeParse({ ending_before: 'C\u00001' }))).toEqual(['ending_before']);
   });
 
-  it('ignores unknown parameter names', () => {
-    expect(ListRefundsQuerySchema.parse({ charge: 'C1', page: '2' })).toEqual({ limit: 10, charge: 'C1' });
+  it('refuses unknown parameter names', () => {
+    const result = ListRefundsQuerySchema.safeParse({ charge: 'C1', page: '2' });
+    expect(result.error?.issues).toEqual([expect.objectContaining({ code: 'unrecognized_keys', keys: ['page'], path: [] })]);
   });
 });
 
@@ -100,6 +101,7 @@ const charge = {
   id: 'C1234567890123456',
   currency: 'EUR',
   amount: 500,
+  amount_captured: 0,
   amount_refunded: 0,
   fees: null,
   description: 'Order 42',
@@ -130,6 +132,7 @@ const charge = {
   },
   created: 1795342555,
   mode: 'test',
+  metadata: {},
 };
 
 describe('list envelope and events', () => {

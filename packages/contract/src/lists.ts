@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChargeSchema, ChargeStatusSchema } from './charges.ts';
-import { integerField, text } from './fields.ts';
+import { integerBounds, integerField, text } from './fields.ts';
 import { RefundSchema } from './refunds.ts';
 
 export const MAX_LIST_LIMIT = 100;
@@ -9,17 +9,18 @@ export const DEFAULT_LIST_LIMIT = 10;
 const LIMIT_ERROR = `must be an integer from 1 to ${MAX_LIST_LIMIT}`;
 const ListLimitSchema = integerField(LIMIT_ERROR)
   .pipe(z.number().int().min(1, { error: LIMIT_ERROR }).max(MAX_LIST_LIMIT, { error: LIMIT_ERROR }))
+  .meta(integerBounds(1, MAX_LIST_LIMIT))
   .default(DEFAULT_LIST_LIMIT);
 
-const EpochSecondsSchema = integerField('must be a time in epoch seconds');
+const EpochSecondsSchema = integerField('must be a time in epoch seconds').meta(integerBounds(0));
 
 /** `created[gte]=…&created[lt]=…` arrive bracketed; the body parser's qs turns them into this object. */
-export const CreatedRangeSchema = z.object(
+export const CreatedRangeSchema = z.strictObject(
   { gte: EpochSecondsSchema.optional(), lt: EpochSecondsSchema.optional() },
   { error: 'must be given as created[gte] and created[lt] in epoch seconds' },
 );
 
-/** The keyset cursor parameters every list takes. Unknown parameter names are ignored, as everywhere. */
+/** The keyset cursor parameters every list takes. Any other name is refused (PARAMETER_UNKNOWN), as everywhere. */
 export const listPageShape = {
   limit: ListLimitSchema,
   starting_after: text(255).optional(),
@@ -34,7 +35,7 @@ export function oneCursor<T extends z.ZodType<{ starting_after?: string | undefi
   });
 }
 
-export const ListPageQuerySchema = oneCursor(z.object(listPageShape));
+export const ListPageQuerySchema = oneCursor(z.strictObject(listPageShape));
 export type ListPageQuery = z.infer<typeof ListPageQuerySchema>;
 
 /** The charge list's parameters, for lists that add their own (the dashboard's `mode`). */
@@ -52,10 +53,10 @@ export const listChargesShape = {
   last4: z.string({ error: 'must be 4 digits' }).regex(/^\d{4}$/, { error: 'must be 4 digits' }).optional(),
 };
 
-export const ListChargesQuerySchema = oneCursor(z.object(listChargesShape));
+export const ListChargesQuerySchema = oneCursor(z.strictObject(listChargesShape));
 export type ListChargesQuery = z.infer<typeof ListChargesQuerySchema>;
 
-export const ListRefundsQuerySchema = oneCursor(z.object({ ...listPageShape, charge: text(255).optional() }));
+export const ListRefundsQuerySchema = oneCursor(z.strictObject({ ...listPageShape, charge: text(255).optional() }));
 export type ListRefundsQuery = z.infer<typeof ListRefundsQuerySchema>;
 
 /** The envelope of every list answer: one page, newest first. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerBounds } from './fields.ts';
 
 /** Largest amount accepted, in minor units: keeps every sum far inside a safe integer. */
 export const MAX_AMOUNT = 99_999_999;
@@ -15,7 +16,8 @@ export const AmountSchema = z
       .int({ error: AMOUNT_ERROR })
       .positive({ error: 'must be a positive integer' })
       .max(MAX_AMOUNT, { error: `must be at most ${MAX_AMOUNT}` }),
-  );
+  )
+  .meta(integerBounds(1, MAX_AMOUNT));
 
 const ACTIVE_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CreateChargeBodySchema } from './charges.ts';
+import type { CaptureChargeBodySchema, CreateChargeBodySchema, UpdateChargeBodySchema } from './charges.ts';
 import type { ListEventsQuerySchema } from './events.ts';
 import type { ListChargesQuerySchema, ListPageQuerySchema, ListRefundsQuerySchema } from './lists.ts';
 import type { CreateRefundBodySchema } from './refunds.ts';
@@ -11,6 +11,8 @@ import type { CreateWebhookEndpointBodySchema, ResendEventBodySchema } from './w
 // optional), for the SDK's method signatures. The parsed side is the `…Body`/`…Query` type.
 export type CreateTokenParams = z.input<typeof CreateTokenBodySchema>;
 export type CreateChargeParams = z.input<typeof CreateChargeBodySchema>;
+export type CaptureChargeParams = z.input<typeof CaptureChargeBodySchema>;
+export type UpdateChargeParams = z.input<typeof UpdateChargeBodySchema>;
 export type CreateRefundParams = z.input<typeof CreateRefundBodySchema>;
 export type AdvanceClockParams = z.input<typeof AdvanceClockBodySchema>;
 export type AuthenticateParams = z.input<typeof AuthenticateBodySchema>;

@@ -276,9 +276,11 @@ describe('the error catalogue', () => {
     expect(message).toMatch(/^\S.*[.]$/);
   });
 
-  it('gives card errors 402 and only card errors, server faults 5xx and only api_error', () => {
+  it('gives card errors 402, the shopper-facing codes and only them card_error, server faults 5xx and only api_error', () => {
+    const shopperMustAct = ['DECLINED', 'EXPIRED_CARD', 'INCORRECT_NUMBER', 'INCORRECT_CVC', 'PROCESSING_ERROR', 'TOKEN_EXPIRED', 'AUTHENTICATION_REQUIRED', 'AUTHENTICATION_FAILED'];
     for (const [code, { status, type }] of entries) {
-      expect(type === 'card_error', code).toBe(status === 402);
+      expect(type === 'card_error', code).toBe(shopperMustAct.includes(code));
+      if (type === 'card_error') expect(status, code).toBe(402);
       expect(type === 'api_error', code).toBe(status >= 500);
       expect(status >= 400 && status < 600, code).toBe(true);
     }

@@ -12,8 +12,8 @@ const MONTH_ERROR = 'must be a month from 1 to 12';
 const YEAR_ERROR = 'must be a four-digit year';
 const COUNTRY_ERROR = 'must be an ISO 3166-1 alpha-2 country code';
 
-export const CreateTokenBodySchema = z.object({
-  card: z.object(
+export const CreateTokenBodySchema = z.strictObject({
+  card: z.strictObject(
     {
       number: CardNumberSchema,
       cvc: z.string({ error: 'must be 3 or 4 digits' }).regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' }),
@@ -37,7 +37,7 @@ export const CreateTokenBodySchema = z.object({
     { error: 'must hold the card fields: card[number], card[cvc], card[exp_month], card[exp_year], card[name]' },
   ),
   address: z
-    .object(
+    .strictObject(
       {
         address_line1: text(FIELD_LIMITS.addressLine).optional(),
         address_line2: text(FIELD_LIMITS.addressLine).optional(),
@@ -53,7 +53,7 @@ export const CreateTokenBodySchema = z.object({
       { error: 'must hold address fields such as address[address_line1] and address[country]' },
     )
     .optional(),
-  shopper: z.object(
+  shopper: z.strictObject(
     {
       /** Required with a secret key; taken from the connection with a publishable key. */
       ip: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' }).optional(),

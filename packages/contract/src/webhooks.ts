@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { ModeSchema } from './card.ts';
 import { ReturnUrlSchema } from './charges.ts';
 import { EVENT_NAMES, EventNameSchema } from './events.ts';
-import { text } from './fields.ts';
+import { prefixedId, text } from './fields.ts';
 import { listSchema } from './lists.ts';
 
-export const CreateWebhookEndpointBodySchema = z.object({
+export const CreateWebhookEndpointBodySchema = z.strictObject({
   /** Absolute http(s), no credentials; the mode's own rules (https, public address in live mode) are the server's. */
   url: ReturnUrlSchema,
   /** Omitted: every event. Repeated names count once. */
@@ -23,7 +23,7 @@ export type CreateWebhookEndpointBody = z.infer<typeof CreateWebhookEndpointBody
 export const WebhookEndpointSchema = z
   .object({
     type: z.literal('webhook_endpoint'),
-    id: z.string().startsWith('we_'),
+    id: prefixedId('we'),
     url: z.string(),
     events: z.array(EventNameSchema),
     description: z.string().nullable(),
@@ -43,7 +43,7 @@ export const CreatedWebhookEndpointSchema = WebhookEndpointSchema.extend({ secre
 export type CreatedWebhookEndpoint = z.infer<typeof CreatedWebhookEndpointSchema>;
 
 export const DeletedWebhookEndpointSchema = z
-  .object({ type: z.literal('webhook_endpoint'), id: z.string().startsWith('we_'), deleted: z.literal(true) })
+  .object({ type: z.literal('webhook_endpoint'), id: prefixedId('we'), deleted: z.literal(true) })
   .meta({ id: 'DeletedWebhookEndpoint' });
 export type DeletedWebhookEndpoint = z.infer<typeof DeletedWebhookEndpointSchema>;
 
@@ -55,8 +55,8 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as c
 export const WebhookDeliverySchema = z
   .object({
     type: z.literal('webhook_delivery'),
-    endpoint: z.string().startsWith('we_'),
-    event: z.string().startsWith('evt_'),
+    endpoint: prefixedId('we'),
+    event: prefixedId('evt'),
     status: z.enum(WEBHOOK_DELIVERY_STATUSES),
     /** Every attempt made so far. */
     attempts: z.number().int().nonnegative(),
@@ -71,7 +71,7 @@ export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 export const WebhookDeliveryListSchema = listSchema(WebhookDeliverySchema).meta({ id: 'WebhookDeliveryList' });
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryListSchema>;
 
-export const ResendEventBodySchema = z.object({
+export const ResendEventBodySchema = z.strictObject({
   /** Omitted: every endpoint of the account and mode that takes the event's name. */
   endpoint: text(255).optional(),
 });

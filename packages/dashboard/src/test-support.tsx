@@ -87,6 +87,7 @@ export function charge(overrides: Partial<Charge> = {}): Charge {
     id,
     currency: 'EUR',
     amount: 1000,
+    amount_captured: 1000,
     amount_refunded: 0,
     fees: 45,
     description: 'Order 1001',
@@ -117,6 +118,7 @@ export function charge(overrides: Partial<Charge> = {}): Charge {
     },
     created: CREATED,
     mode: 'test',
+    metadata: {},
     ...overrides,
   });
 }

@@ -34,7 +34,7 @@ export async function settle(shop: Shop, order: Order): Promise<Settlement> {
 /** One Idempotency-Key per order attempt (its charge): the return page and the webhook may both capture. */
 async function captured(shop: Shop, order: Order, charge: Charge): Promise<boolean> {
   try {
-    await shop.payframe.charges.capture(charge.id, { idempotencyKey: `capture-${order.id}-${charge.id}` });
+    await shop.payframe.charges.capture(charge.id, {}, { idempotencyKey: `capture-${order.id}-${charge.id}` });
     return true;
   } catch (error) {
     // Another tab captured first, or the charge expired meanwhile: the receipt shows which.

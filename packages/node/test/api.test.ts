@@ -50,6 +50,25 @@ describe('@payframe/node against a real server', () => {
     expect((await payframe.charges.capture(charge.id)).status).toBe('CHARGE_SUCCESS');
   });
 
+  it('captures part of a charge, refunds within it, and updates metadata (charges.update)', async () => {
+    const charge = await payframe.charges.create({ ...chargeParams((await payframe.tokens.create(tokenParams(TEST_CARDS.visa))).id), amount: 1000, metadata: { order: '7' } });
+    expect(charge.metadata).toEqual({ order: '7' });
+    const captured = await payframe.charges.capture(charge.id, { amount: 400 });
+    expect(captured).toMatchObject({ status: 'CHARGE_SUCCESS', amount_captured: 400, amount_refunded: 0 });
+    const refund = await payframe.refunds.create(charge.id, { metadata: { why: 'damaged' } });
+    expect(refund).toMatchObject({ amount: 400, metadata: { why: 'damaged' } });
+    const updated = await payframe.charges.update(charge.id, { metadata: { order: '', channel: 'web' } });
+    expect(updated).toMatchObject({ status: 'REFUNDED', metadata: { channel: 'web' } });
+  });
+
+  it('a refund of more than remains is an InvalidRequestError (402), not a CardError', async () => {
+    const charge = await payframe.charges.capture((await newCharge()).id);
+    const error = await payframe.refunds.create(charge.id, { amount: 501 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InvalidRequestError);
+    expect(error).not.toBeInstanceOf(CardError);
+    expect(error).toMatchObject({ status: 402, type: 'invalid_request_error', code: 'AMOUNT_EXCEEDS_REMAINING' });
+  });
+
   it('cancels a pending charge', async () => {
     const charge = await newCharge();
     expect(await payframe.charges.cancel(charge.id)).toMatchObject({ status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API' });

@@ -7,7 +7,7 @@ import { dashboardApiRoutes } from './http/dashboard/api.ts';
 import { BODY_LIMIT, parseQueryString } from './http/body-parsers.ts';
 import { clientErrorHandler, installErrorHandler, PRE_ROUTING_HEADERS } from './http/error-handler.ts';
 import { turnAwayWhileStopping } from './http/graceful-stop.ts';
-import { registerOpenApi } from './http/openapi.ts';
+import { registerOpenApi } from './http/openapi/index.ts';
 import { answerProtocolEdges } from './http/protocol-edges.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // the URL allows: the same 204 rather than the plugin's plain-text 400.
     strictPreflight: false,
   });
-  await registerOpenApi(app);
+  await registerOpenApi(app, options.publicUrl);
   // A callback hook: an async one costs a promise per response.
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');

@@ -24,12 +24,14 @@ const CARD_FIELDS = [
 ];
 const CHARGE_FIELDS = [
   'amount',
+  'amount_captured',
   'amount_refunded',
   'created',
   'currency',
   'description',
   'fees',
   'id',
+  'metadata',
   'mode',
   'reason',
   'status',
@@ -166,7 +168,7 @@ describe('the test cards', () => {
 });
 
 describe('charge object', () => {
-  it('has the spec fields plus amount_refunded and reason, with the documented values', async () => {
+  it('has the spec fields plus amount_captured, amount_refunded, reason and metadata, with the documented values', async () => {
     const tokenBody = await createToken(api, TEST_PANS.visa3ds);
     const before = nowSeconds();
     const response = await api.post('/v2/charges', chargeParams(tokenBody.id, { currency: 'eur', amount: '500', description: 'Order #42' }));
@@ -177,7 +179,9 @@ describe('charge object', () => {
     expect(charge.id).toMatch(/^C\d{16,}$/);
     expect(charge.currency).toBe('EUR');
     expect(charge.amount).toBe(500);
+    expect(charge.amount_captured).toBe(0);
     expect(charge.amount_refunded).toBe(0);
+    expect(charge.metadata).toEqual({});
     expect(charge.fees).toBeNull();
     expect(charge.description).toBe('Order #42');
     expect(charge.txn_reference).toBeNull();

@@ -15,6 +15,7 @@ import { RawConnection, rawRequest as rawHttpRequest } from './raw-http.ts';
 const TABLE = {
   PARAMETER_MISSING: [400, 'invalid_request_error'],
   PARAMETER_INVALID: [400, 'invalid_request_error'],
+  PARAMETER_UNKNOWN: [400, 'invalid_request_error'],
   RESOURCE_MISSING: [404, 'invalid_request_error'],
   IDEMPOTENCY_KEY_REUSED: [400, 'idempotency_error'],
   INVALID_API_KEY: [401, 'authentication_error'],
@@ -23,15 +24,15 @@ const TABLE = {
   INCORRECT_NUMBER: [402, 'card_error'],
   INCORRECT_CVC: [402, 'card_error'],
   PROCESSING_ERROR: [402, 'card_error'],
-  TOKEN_ALREADY_USED: [402, 'card_error'],
-  CHARGE_ALREADY_CAPTURED: [402, 'card_error'],
-  CHARGE_ALREADY_REFUNDED: [402, 'card_error'],
-  CHARGE_EXPIRED: [402, 'card_error'],
-  CHARGE_CANCELED: [402, 'card_error'],
+  TOKEN_ALREADY_USED: [402, 'invalid_request_error'],
+  CHARGE_ALREADY_CAPTURED: [402, 'invalid_request_error'],
+  CHARGE_ALREADY_REFUNDED: [402, 'invalid_request_error'],
+  CHARGE_EXPIRED: [402, 'invalid_request_error'],
+  CHARGE_CANCELED: [402, 'invalid_request_error'],
   AUTHENTICATION_REQUIRED: [402, 'card_error'],
   AUTHENTICATION_FAILED: [402, 'card_error'],
-  AUTHENTICATION_NOT_PENDING: [402, 'card_error'],
-  AMOUNT_EXCEEDS_REMAINING: [402, 'card_error'],
+  AUTHENTICATION_NOT_PENDING: [402, 'invalid_request_error'],
+  AMOUNT_EXCEEDS_REMAINING: [402, 'invalid_request_error'],
   PUBLISHABLE_KEY_NOT_ALLOWED: [403, 'permission_error'],
   HTTPS_REQUIRED: [403, 'permission_error'],
   LIVE_MODE_NOT_ALLOWED: [403, 'permission_error'],
@@ -184,10 +185,38 @@ describe('400 PARAMETER_INVALID', () => {
     expectTableRow(await api.post(`/v2/charges/refund/${charge.id}?AMOUNT=50`), 'PARAMETER_INVALID', { parameter: 'AMOUNT' });
     expectTableRow(await api.post(`/v2/tokens?card[number]=${TEST_PANS.visa}`, tokenParams(TEST_PANS.visa)), 'PARAMETER_INVALID', { parameter: 'card' });
     expect((await api.get(`/v2/charges/${charge.id}`)).body.amount_refunded).toBe(0);
-    // Any other name in the query is ignored, as unknown parameters are.
-    const refund = await api.post(`/v2/charges/refund/${charge.id}?trace=abc`, { amount: '50' });
-    expect(refund.status).toBe(200);
-    expect(refund.body.amount).toBe(50);
+    // Any other name in the query is one the operation does not take: refused too.
+    expectTableRow(await api.post(`/v2/charges/refund/${charge.id}?trace=abc`, { amount: '50' }), 'PARAMETER_UNKNOWN', { parameter: 'trace' });
+    expect((await api.get(`/v2/charges/${charge.id}`)).body.amount_refunded).toBe(0);
+  });
+});
+
+describe('400 PARAMETER_UNKNOWN', () => {
+  it('refuses a misspelled name before doing anything: amout=100 never refunds everything', async () => {
+    const charge = await createCharge(api, TEST_PANS.visa, { amount: '400' });
+    expect((await api.post(`/v2/charges/capture/${charge.id}`)).status).toBe(200);
+    for (const encoding of ['form', 'json', 'multipart'] as const) {
+      expectTableRow(await api.post(`/v2/charges/refund/${charge.id}`, { amout: '100' }, { encoding }), 'PARAMETER_UNKNOWN', { parameter: 'amout' });
+    }
+    expect((await api.get(`/v2/charges/${charge.id}`)).body.amount_refunded).toBe(0);
+  });
+
+  it('names a nested unknown name with dots, and outranks a missing parameter', async () => {
+    const params = tokenParams(TEST_PANS.visa);
+    const card = params.card as Record<string, unknown>;
+    card.numbr = card.number;
+    delete card.number;
+    expectTableRow(await api.post('/v2/tokens', params), 'PARAMETER_UNKNOWN', { parameter: 'card.numbr' });
+    expectTableRow(await api.post('/v2/tokens', params, { encoding: 'json' }), 'PARAMETER_UNKNOWN', { parameter: 'card.numbr' });
+  });
+
+  it('refuses query parameters on operations that take none, and unknown list filters', async () => {
+    const charge = await createCharge(api, TEST_PANS.visa);
+    expectTableRow(await api.get(`/v2/charges/${charge.id}?expand=token`), 'PARAMETER_UNKNOWN', { parameter: 'expand' });
+    expectTableRow(await api.get('/v2/charges?colour=blue'), 'PARAMETER_UNKNOWN', { parameter: 'colour' });
+    expectTableRow(await api.get('/v2/events?created[gt]=5'), 'PARAMETER_UNKNOWN', { parameter: 'created.gt' });
+    expectTableRow(await api.post(`/v2/charges/cancel/${charge.id}`, { reason: 'fraud' }), 'PARAMETER_UNKNOWN', { parameter: 'reason' });
+    expect((await api.get(`/v2/charges/${charge.id}`)).body.status).toBe('PENDING');
   });
 
   it.each(['13', '0', 'ab', '1.5'])('refuses card.exp_month %s', async (month) => {

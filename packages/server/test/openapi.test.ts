@@ -1,13 +1,25 @@
+import { API_ERROR_CODES, DASHBOARD_ONLY_CODES, EVENT_NAMES } from '@payframe/contract';
 import { compileErrors, validate } from '@readme/openapi-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './client.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 type Operation = {
-  requestBody?: { content?: Record<string, { schema?: unknown }> };
-  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  parameters?: Array<{ name: string; in: string; style?: string; explode?: boolean; schema?: any }>;
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: any; encoding?: Record<string, { style?: string }> }> };
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> }>;
 };
-type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, any> };
+  servers?: Array<{ url: string }>;
+  info: { license?: { name: string } };
+  webhooks?: Record<string, { post: Operation }>;
+};
 
 let server: TestServer;
 let document: Document;
@@ -20,20 +32,21 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-/** The operations whose request carries parameters in a body (the others take only a path id). */
-const WITH_BODY = [
-  'post /v2/tokens',
-  'post /v2/charges',
-  'post /v2/charges/refund/{id}',
-  'post /v2/test_helpers/clock',
-  'post /v2/test_helpers/charges/{id}/authenticate',
-];
-
 describe('GET /v2/openapi.json', () => {
   it('is a valid OpenAPI document in which every $ref resolves', async () => {
     // validate() dereferences the document, so a $ref to a missing component fails here.
     const result = await validate(structuredClone(document) as never);
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+  });
+
+  it('passes Redocly lint (the engine of `redocly lint`, its recommended rules) without an error', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
+    const errors = problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`);
+    expect(errors).toEqual([]);
+    // The one warning is the spec's own URL design (`/events/{id}/deliveries` beside `/events/resend/{id}`), kept for its clients.
+    const warnings = problems.filter((problem) => problem.severity === 'warn').map((problem) => problem.ruleId);
+    expect(warnings).toEqual(['no-ambiguous-paths']);
   });
 
   it('emits every resource schema the responses refer to', () => {
@@ -42,17 +55,86 @@ describe('GET /v2/openapi.json', () => {
     for (const name of refs) expect(document.components?.schemas?.[name], name).toBeDefined();
   });
 
-  it('gives every operation a JSON success and error schema, and every body-taking one its request schema', () => {
-    const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ name: `${method} ${path}`, operation })));
-    expect(operations.length).toBeGreaterThanOrEqual(11);
-    for (const { name, operation } of operations) {
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ name: `${method} ${path}`, method, operation })));
+
+  it('gives every operation an operationId, summary and tag, its success, and each error status with the error schema', () => {
+    expect(operations().length).toBe(23);
+    const ids = new Set<string>();
+    for (const { name, method, operation } of operations()) {
+      expect(operation.operationId, name).toMatch(/^[a-z][A-Za-z]+$/);
+      ids.add(operation.operationId ?? '');
+      expect(operation.summary, name).toBeTruthy();
+      expect(operation.tags?.length, name).toBe(1);
       // The event stream's success is a text/event-stream of events, not one JSON body.
       const successType = name === 'get /v2/events/stream' ? 'text/event-stream' : 'application/json';
       expect(operation.responses?.['200']?.content?.[successType]?.schema, `${name} 200`).toBeDefined();
-      expect(operation.responses?.default?.content?.['application/json']?.schema, `${name} default`).toEqual({ $ref: '#/components/schemas/Error' });
-      if (WITH_BODY.includes(name)) expect(operation.requestBody?.content?.['application/json']?.schema, `${name} body`).toBeDefined();
+      expect(operation.responses?.default, name).toBeUndefined();
+      const statuses = ['400', '401', '403', '5XX', ...(name === 'get /v2/events/stream' ? [] : ['429']), ...(method === 'post' ? ['409', '413', '415'] : [])];
+      if (name.includes('{id}')) statuses.push('404');
+      for (const status of statuses) {
+        expect(operation.responses?.[status]?.content?.['application/json']?.schema, `${name} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+      }
+      if (method === 'post') {
+        expect(operation.parameters?.find((parameter) => parameter.name === 'Idempotency-Key')?.in, name).toBe('header');
+        expect(operation.responses?.['200']?.headers, name).toHaveProperty('Idempotent-Replayed');
+      }
+      expect(operation.responses?.['429']?.headers ?? { 'Retry-After': true }, name).toHaveProperty('Retry-After');
     }
-    for (const name of WITH_BODY) expect(operations.map((operation) => operation.name)).toContain(name);
+    expect(ids.size).toBe(23);
+    for (const name of ['post /v2/charges', 'post /v2/charges/capture/{id}', 'post /v2/charges/refund/{id}', 'post /v2/tokens']) {
+      expect(document.paths[name.split(' ')[1]!]?.post?.responses?.['402'], name).toBeDefined();
+    }
+    expect(document.paths['/v2/events/stream']?.get?.parameters?.map((parameter) => parameter.name)).toContain('Last-Event-ID');
+    // The server sends no Request-Id yet (a later issue adds it): the document does not promise one.
+    expect(JSON.stringify(document)).not.toContain('Request-Id');
+  });
+
+  it('takes every body in the three encodings with one schema, optional where nothing is required', () => {
+    for (const { name, method, operation } of operations()) {
+      if (method !== 'post') continue;
+      const content = operation.requestBody?.content ?? {};
+      expect(Object.keys(content).sort(), name).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+      const schema = content['application/json']?.schema;
+      expect(content['application/x-www-form-urlencoded']?.schema, name).toEqual(schema);
+      expect(content['multipart/form-data']?.schema, name).toEqual(schema);
+      expect(schema.additionalProperties, name).toBe(false);
+      expect(operation.requestBody?.required, name).toBe((schema.required ?? []).length > 0);
+    }
+    for (const optional of ['/v2/charges/capture/{id}', '/v2/charges/cancel/{id}', '/v2/charges/refund/{id}', '/v2/events/resend/{id}']) {
+      expect(document.paths[optional]?.post?.requestBody?.required, optional).toBe(false);
+    }
+    const token = document.paths['/v2/tokens']?.post?.requestBody?.content?.['application/x-www-form-urlencoded'];
+    expect(token?.encoding?.card?.style).toBe('deepObject');
+  });
+
+  it('states the constraints the server enforces: integer bounds, limit, deepObject queries, enums, id patterns', () => {
+    const list = document.paths['/v2/charges']?.get?.parameters ?? [];
+    expect(list.find((parameter) => parameter.name === 'limit')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+    expect(list.find((parameter) => parameter.name === 'created')).toMatchObject({ style: 'deepObject', explode: true, schema: { additionalProperties: false } });
+    const amount = document.paths['/v2/charges']?.post?.requestBody?.content?.['application/json']?.schema.properties.amount;
+    expect(amount.anyOf).toContainEqual({ type: 'integer', minimum: 1, maximum: 99_999_999 });
+    const digits = new RegExp(amount.anyOf.find((branch: { type: string }) => branch.type === 'string').pattern);
+    expect(['1', '500', '99999999'].every((value) => digits.test(value))).toBe(true);
+    expect(['0', '-5', '1000.5', '100000000'].some((value) => digits.test(value))).toBe(false);
+    const returnUrl = new RegExp(document.paths['/v2/charges']?.post?.requestBody?.content?.['application/json']?.schema.properties.return_url.pattern);
+    expect(returnUrl.test('ftp://shop.example/')).toBe(false);
+    expect(returnUrl.test('https://shop.example/')).toBe(true);
+    expect(JSON.stringify(document)).not.toContain('starts_with');
+    expect(document.components?.schemas?.Charge.properties.id.pattern).toBeDefined();
+    expect(document.components?.schemas?.Event.properties.id.pattern).toBeDefined();
+    const codes = document.components?.schemas?.Error.properties.error.properties.code.enum;
+    expect(codes).toEqual([...API_ERROR_CODES]);
+    for (const code of DASHBOARD_ONLY_CODES) expect(codes).not.toContain(code);
+  });
+
+  it('names its servers and license, and describes each webhook event', () => {
+    expect(document.servers?.length).toBeGreaterThan(0);
+    expect(document.info.license?.name).toBeTruthy();
+    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([...EVENT_NAMES].sort());
+    for (const [name, webhook] of Object.entries(document.webhooks ?? {})) {
+      expect(JSON.stringify(webhook.post.requestBody), name).toContain(`"const":"${name}"`);
+    }
   });
 
   it("documents the token request's shopper, ip included", () => {

@@ -5,7 +5,7 @@ import { authenticateCharge, captureCharge, type Client, client, createCharge, e
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const REFUND_FIELDS = ['amount', 'charge', 'created', 'currency', 'fee_refunded', 'id', 'mode', 'status', 'type'];
+const REFUND_FIELDS = ['amount', 'charge', 'created', 'currency', 'fee_refunded', 'id', 'metadata', 'mode', 'status', 'type'];
 
 let server: TestServer;
 let api: Client;

@@ -18,7 +18,7 @@ export function ChargeActions({ charge, onChanged }: Props) {
 
   const pending = charge.status === 'PENDING';
   // A pending charge is refunded whole: its authorization is released (§7).
-  const refundable = pending || ((charge.status === 'CHARGE_SUCCESS' || charge.status === 'PARTIALLY_REFUNDED') && charge.amount_refunded < charge.amount);
+  const refundable = pending || ((charge.status === 'CHARGE_SUCCESS' || charge.status === 'PARTIALLY_REFUNDED') && charge.amount_refunded < charge.amount_captured);
   const act = async (mutation: () => Promise<unknown>) => {
     if ((await action.run(mutation)) !== undefined) onChanged();
   };
@@ -81,7 +81,8 @@ type RefundFormProps = {
  */
 function RefundForm({ charge, busy, onCancel, onConfirm, onInvalid }: RefundFormProps) {
   const pending = charge.status === 'PENDING';
-  const remaining = charge.amount - charge.amount_refunded;
+  // A captured charge refunds what was captured (a partial capture released the rest).
+  const remaining = (pending ? charge.amount : charge.amount_captured) - charge.amount_refunded;
   const [text, setText] = useState<string>(decimalAmount(remaining, charge.currency));
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);

@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 const ID = 'C00000000000000000042';
-const REFUND = { type: 'refund', id: '0b7f6a52-5d2e-4c1c-9a57-6f1f0f3f2a10', charge: ID, currency: 'EUR', amount: 250, fee_refunded: 11, status: 'REFUNDED', created: '2026-11-22T12:00:00', mode: 'test' };
+const REFUND = { type: 'refund', id: '0b7f6a52-5d2e-4c1c-9a57-6f1f0f3f2a10', charge: ID, currency: 'EUR', amount: 250, fee_refunded: 11, status: 'REFUNDED', created: '2026-11-22T12:00:00', mode: 'test', metadata: {} };
 
 function chargeApi(role: DashboardRole, initial = charge({ id: ID })) {
   let current = initial;

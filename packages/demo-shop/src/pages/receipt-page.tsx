@@ -7,7 +7,7 @@ import { Layout } from './layout.tsx';
 
 function RefundForms({ order, charge }: { order: Order; charge: Charge }) {
   if (charge.status !== 'CHARGE_SUCCESS' && charge.status !== 'PARTIALLY_REFUNDED') return null;
-  const remaining = charge.amount - charge.amount_refunded;
+  const remaining = charge.amount_captured - charge.amount_refunded;
   // One attempt id per rendered form: a double-submitted form replays the first refund (Idempotency-Key).
   const attempt = randomBytes(8).toString('hex');
   return (

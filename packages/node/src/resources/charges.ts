@@ -1,4 +1,4 @@
-import type { Charge, CreateChargeParams, ListChargesParams } from '@payframe/contract';
+import type { CaptureChargeParams, Charge, CreateChargeParams, ListChargesParams, UpdateChargeParams } from '@payframe/contract';
 import { type HttpClient, type RequestOptions, segment } from '../http.ts';
 import { ListPromise } from '../list.ts';
 
@@ -17,8 +17,14 @@ export class Charges {
     return this.#http.request({ method: 'GET', path: `/charges/${segment(id)}` });
   }
 
-  capture(id: string, options?: RequestOptions): Promise<Charge> {
-    return this.#http.request({ method: 'POST', path: `/charges/capture/${segment(id)}`, options });
+  /** Merges `metadata` into the charge's (an empty value deletes its key); records `charge.updated`. */
+  update(id: string, params: UpdateChargeParams, options?: RequestOptions): Promise<Charge> {
+    return this.#http.request({ method: 'POST', path: `/charges/${segment(id)}`, body: params, options });
+  }
+
+  /** Captures the whole charge, or with `amount` part of it (the rest is released, not refunded). */
+  capture(id: string, params: CaptureChargeParams = {}, options?: RequestOptions): Promise<Charge> {
+    return this.#http.request({ method: 'POST', path: `/charges/capture/${segment(id)}`, body: params, options });
   }
 
   cancel(id: string, options?: RequestOptions): Promise<Charge> {

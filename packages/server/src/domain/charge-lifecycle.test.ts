@@ -23,7 +23,7 @@ type Expected =
 const to = (changes: Partial<ChargeState>, refunded = 0): Expected => ({ changes, refunded });
 const err = (code: ErrorCode, parameter?: string): Expected => (parameter ? { code, parameter } : { code });
 
-const captured = to({ status: 'CHARGE_SUCCESS', threeDSStatus: 'CAPTURED', fees: FEE_ON_500 });
+const captured = to({ status: 'CHARGE_SUCCESS', threeDSStatus: 'CAPTURED', fees: FEE_ON_500, amountCaptured: AMOUNT });
 const canceled = to({ status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', threeDSStatus: 'NOT_AVAILABLE' });
 const released = to({ status: 'REFUNDED', threeDSStatus: 'NOT_AVAILABLE', amountRefunded: AMOUNT }, AMOUNT);
 const notPending = err('AUTHENTICATION_NOT_PENDING');
@@ -175,5 +175,31 @@ describe('transition: the lifecycle table, every state × event', () => {
     }
     // Pure: the input charge is never modified.
     expect(charge).toStrictEqual(before);
+  });
+});
+
+describe('partial capture: part of the amount captured, the rest released (no refund)', () => {
+  const chargeable = STATES['PENDING, 3DS CHARGEABLE'];
+  const capture = (amount: number) => transition(chargeable, { type: 'capture', fees: DEFAULT_FEES, amount }, NOW);
+
+  it('captures 300 of 500 with fees on the 300, amount_refunded untouched', () => {
+    const result = capture(300);
+    expect(result).toMatchObject({ ok: true, refunded: 0, charge: { status: 'CHARGE_SUCCESS', amountCaptured: 300, amountRefunded: 0, fees: 28 } });
+  });
+
+  it('refuses more than the amount on `amount`, and takes exactly the amount', () => {
+    expect(capture(AMOUNT + 1)).toEqual({ ok: false, error: expect.objectContaining({ code: 'PARAMETER_INVALID', parameter: 'amount' }) });
+    expect(capture(AMOUNT)).toMatchObject({ ok: true, charge: { amountCaptured: AMOUNT, fees: FEE_ON_500 } });
+  });
+
+  it('bounds refunds by what was captured: REFUNDED when they meet', () => {
+    const result = capture(300);
+    if (!result.ok) throw new Error('capture failed');
+    const refund = (charge: ChargeState, amount?: number) => transition(charge, { type: 'refund', amount }, NOW);
+    expect(refund(result.charge, 301)).toEqual({ ok: false, error: expect.objectContaining({ code: 'AMOUNT_EXCEEDS_REMAINING' }) });
+    const part = refund(result.charge, 100);
+    expect(part).toMatchObject({ ok: true, refunded: 100, charge: { status: 'PARTIALLY_REFUNDED', amountRefunded: 100 } });
+    if (!part.ok) throw new Error('refund failed');
+    expect(refund(part.charge)).toMatchObject({ ok: true, refunded: 200, charge: { status: 'REFUNDED', amountRefunded: 300, amountCaptured: 300 } });
   });
 });

@@ -18,6 +18,8 @@ export type ChargeState = {
   codeFailures: number;
   reason: ChargeReason | null;
   amount: number;
+  /** 0 until captured. */
+  amountCaptured: number;
   amountRefunded: number;
   fees: number | null;
   createdAt: number;
@@ -27,7 +29,8 @@ export type ChargeEvent =
   /** The shopper's answer; `success` gives the scenario's own outcome (Y, or R / U for rejecting and unavailable issuers). */
   | { type: 'authenticate'; result: 'success' | 'failure' }
   | { type: 'wrong-code' }
-  | { type: 'capture'; fees: FeeSchedule }
+  /** `amount` omitted: the whole amount. */
+  | { type: 'capture'; fees: FeeSchedule; amount?: number | undefined }
   | { type: 'cancel' }
   | { type: 'refund'; amount: number | undefined };
 
@@ -71,7 +74,7 @@ export function transition<C extends ChargeState>(current: C, event: ChargeEvent
       return ok(codeFailures >= MAX_CODE_TRIES ? answered({ ...charge, codeFailures }, 'N') : { ...charge, codeFailures });
     }
     case 'capture':
-      return capture(charge, event.fees);
+      return capture(charge, event.fees, event.amount);
     case 'cancel':
       if (charge.status !== 'PENDING') return fail(alreadyCaptured('cancel'));
       return ok({ ...charge, status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', threeDSStatus: 'NOT_AVAILABLE' });
@@ -117,19 +120,29 @@ function isAuthentication(event: ChargeEvent): boolean {
   return event.type === 'authenticate' || event.type === 'wrong-code';
 }
 
-function capture<C extends ChargeState>(charge: C, fees: FeeSchedule): TransitionResult<C> {
+/** Captures `amount` (all of it by default); the uncaptured rest is released, which is no refund. */
+function capture<C extends ChargeState>(charge: C, fees: FeeSchedule, amount = charge.amount): TransitionResult<C> {
   if (charge.status !== 'PENDING') return fail(alreadyCaptured('capture'));
+  if (amount > charge.amount) {
+    return fail({
+      code: 'PARAMETER_INVALID',
+      message: `Invalid parameter amount: the capture of ${amount} exceeds the charge's ${charge.amount}.`,
+      parameter: 'amount',
+    });
+  }
   if (charge.threeDSStatus === 'PENDING') {
     return fail({ code: 'AUTHENTICATION_REQUIRED', message: 'The shopper has not completed 3-D Secure authentication yet.' });
   }
   if (charge.threeDSStatus === 'FAILED') {
     return fail({ code: 'AUTHENTICATION_FAILED', message: 'The shopper failed 3-D Secure authentication.' });
   }
-  return ok({ ...charge, status: 'CHARGE_SUCCESS', threeDSStatus: 'CAPTURED', fees: captureFee(charge.amount, fees) });
+  return ok({ ...charge, status: 'CHARGE_SUCCESS', threeDSStatus: 'CAPTURED', amountCaptured: amount, fees: captureFee(amount, fees) });
 }
 
+/** A captured charge refunds what was captured; an uncaptured one is released whole. */
 function refund<C extends ChargeState>(charge: C, amount: number | undefined): TransitionResult<C> {
-  const remaining = charge.amount - charge.amountRefunded;
+  const refundable = charge.status === 'PENDING' ? charge.amount : charge.amountCaptured;
+  const remaining = refundable - charge.amountRefunded;
   const requested = amount ?? remaining;
   if (requested > remaining) {
     return fail({
@@ -149,7 +162,7 @@ function refund<C extends ChargeState>(charge: C, amount: number | undefined): T
     return ok({ ...charge, status: 'REFUNDED', threeDSStatus: 'NOT_AVAILABLE', amountRefunded: charge.amount }, requested);
   }
   const amountRefunded = charge.amountRefunded + requested;
-  return ok({ ...charge, status: amountRefunded === charge.amount ? 'REFUNDED' : 'PARTIALLY_REFUNDED', amountRefunded }, requested);
+  return ok({ ...charge, status: amountRefunded === charge.amountCaptured ? 'REFUNDED' : 'PARTIALLY_REFUNDED', amountRefunded }, requested);
 }
 
 function alreadyCaptured(action: 'capture' | 'cancel'): TransitionError {

@@ -7,6 +7,7 @@ import { requestCounter } from '../services/rate-limits.ts';
 import { authenticate, liveNeedsAcquirer, secretKeyOnly, testModeOnly } from './auth.ts';
 import { registerBodyParsers } from './body-parsers.ts';
 import { refuseBodyParametersInQuery } from './post-query.ts';
+import { refuseUndeclaredParameters } from './strict-parameters.ts';
 import { type RateLimits, rateLimitConfig, sharedRateLimitStore } from './rate-limit.ts';
 import { chargeMoveRoutes, chargeReadRoutes } from './routes/charges.ts';
 import { eventStreamRoutes } from './routes/event-stream.ts';
@@ -21,7 +22,8 @@ import { webhookEndpointRoutes } from './routes/webhook-endpoints.ts';
 /**
  * The /v2 API as nested scopes, each with the hook of its rule (http/auth.ts has the order):
  *
- *   /v2                 key → HTTPS for live keys → unknown URL; rate limits; body parsers; no body parameter in a POST's URL
+ *   /v2                 key → HTTPS for live keys → unknown URL; rate limits; body parsers; no body parameter in a POST's URL;
+ *                       no parameter an operation does not define (strict-parameters.ts)
  *   ├─ publishable realm  POST /tokens: publishable and secret keys alike
  *   └─ secret realm       refuses publishable keys; reads of tokens, charges and refunds; lists; events and their
  *      │                  stream; webhook endpoints, event deliveries and resend (either mode)
@@ -38,6 +40,7 @@ export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits, k
     const apiRateLimit = rateLimitConfig(limits);
     api.addHook('onRoute', (route) => {
       route.config = { ...route.config, rateLimit: route.config?.rateLimit === false ? false : apiRateLimit };
+      refuseUndeclaredParameters(route);
     });
     const counter = requestCounter(store, deps.clock);
     api.addHook('onClose', () => counter.close());

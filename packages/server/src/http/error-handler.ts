@@ -27,12 +27,14 @@ export function toPayframeError(error: unknown, request: FastifyRequest): Payfra
   return new PayframeError('INTERNAL_ERROR');
 }
 
-function validationError(
-  error: { validation: Array<{ instancePath: string; message?: string }>; validationContext?: string },
-  request: FastifyRequest,
-): PayframeError {
+type ValidationIssue = { instancePath: string; message?: string; keyword?: string; params?: unknown };
+
+function validationError(error: { validation: ValidationIssue[]; validationContext?: string }, request: FastifyRequest): PayframeError {
+  // An unknown name outranks any other issue: `amout` is more likely a misspelled `amount` than a missing one.
+  const unknown = error.validation.find((issue) => issue.keyword === 'unrecognized_keys');
+  if (unknown) return unknownParameter(unknown);
   const issue = error.validation[0];
-  const segments = (issue?.instancePath ?? '').split('/').filter(Boolean);
+  const segments = pathOf(issue);
   const sources: Record<string, unknown> = { params: request.params, querystring: request.query };
   const source = error.validationContext && error.validationContext in sources ? sources[error.validationContext] : request.body;
   const parameter = segments.join('.') || 'body';
@@ -42,6 +44,18 @@ function validationError(
     return new PayframeError('PARAMETER_MISSING', `Missing required parameter: ${parameter}`, { parameter });
   }
   return new PayframeError('PARAMETER_INVALID', `Invalid parameter ${parameter}: ${issue?.message ?? 'invalid value'}`, { parameter });
+}
+
+function pathOf(issue: ValidationIssue | undefined): string[] {
+  return (issue?.instancePath ?? '').split('/').filter(Boolean);
+}
+
+/** zod's strict objects report the names they do not define on the object that holds them. */
+function unknownParameter(issue: ValidationIssue): PayframeError {
+  const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
+  const name = Array.isArray(keys) && typeof keys[0] === 'string' ? keys[0] : '';
+  const parameter = [...pathOf(issue), name].filter(Boolean).join('.');
+  return new PayframeError('PARAMETER_UNKNOWN', `Unknown parameter: ${parameter}. This operation does not take it; nothing was done.`, { parameter });
 }
 
 function valueAt(source: unknown, path: string[]): unknown {

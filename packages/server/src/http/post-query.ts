@@ -19,7 +19,8 @@ function bodyParameterNames(schema: unknown): ReadonlySet<string> {
 /**
  * A POST's parameters are read from its body only, so one sent in the URL would be ignored: a
  * refund asked as `?amount=50` would refund the whole charge. A body parameter found in the query
- * is refused; other query names are ignored, as unknown parameters are everywhere. A callback hook
+ * is refused here, with a message that says where it belongs; any other query name is refused by
+the route's query schema (PARAMETER_UNKNOWN, strict-parameters.ts). A callback hook
  * of the body's step (after the route and method), run on every /v2 request.
  */
 export function refuseBodyParametersInQuery(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {

@@ -7,8 +7,9 @@ import { moveCharge } from './move-charge.ts';
 import { chargeView } from './views.ts';
 
 /** The merchant's decision on a pending charge: take the money (capture) or release it (cancel). */
-export function captureCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string): Promise<Charge> {
-  return decide(db, deps, caller, id, { type: 'capture', fees: deps.fees }, 'charge.captured');
+/** `amount` omitted captures the whole charge; less captures part and releases the rest. */
+export function captureCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string, amount?: number): Promise<Charge> {
+  return decide(db, deps, caller, id, { type: 'capture', fees: deps.fees, amount }, 'charge.captured');
 }
 
 export function cancelCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string): Promise<Charge> {

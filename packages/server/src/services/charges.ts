@@ -1,4 +1,4 @@
-import { type Charge, type CreateChargeBody, ERROR_CODES, PayframeError } from '@payframe/contract';
+import { type Charge, type CreateChargeBody, ERROR_CODES, metadataToStore, PayframeError } from '@payframe/contract';
 import { isExpired } from '../domain/card-info.ts';
 import { isTokenExpired } from '../domain/token-lifetime.ts';
 import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
@@ -68,6 +68,7 @@ async function chargeToken(db: Db, deps: ServiceDeps, caller: Caller, input: Cre
     mode: caller.mode,
     token_id: token.id,
     amount: input.amount,
+    amount_captured: 0,
     amount_refunded: 0,
     currency: input.currency,
     description: input.description,
@@ -85,6 +86,7 @@ async function chargeToken(db: Db, deps: ServiceDeps, caller: Caller, input: Cre
     threeds_scenario: token.authorization === 'REQUIRED' ? (outcome.threeDSScenario ?? 'challenge') : null,
     threeds_trans_status: null,
     threeds_code_failures: 0,
+    metadata: JSON.stringify(metadataToStore(input.metadata)),
   };
   const view = chargeView(charge, token, deps);
   await recordChange(db, deps, chargeInsert(charge), { ...caller, name: 'charge.created', at: caller.now, charge: view });
@@ -115,6 +117,7 @@ export function toState(row: ChargesTable): ChargeState {
     codeFailures: row.threeds_code_failures,
     reason: row.reason,
     amount: row.amount,
+    amountCaptured: row.amount_captured,
     amountRefunded: row.amount_refunded,
     fees: row.fees,
     createdAt: row.created_at,
@@ -130,6 +133,7 @@ export function withState(row: ChargesTable, state: ChargeState): ChargesTable {
     threeds_trans_status: state.transStatus,
     threeds_code_failures: state.codeFailures,
     reason: state.reason,
+    amount_captured: state.amountCaptured,
     amount_refunded: state.amountRefunded,
     fees: state.fees,
   };

@@ -6,7 +6,7 @@ import { type LoadedCharge, loadCharge, toState, withState } from './charges.ts'
 import type { Caller, Db } from './context.ts';
 
 /** Each lost race re-reads the charge; a handful of rounds settles any realistic contention. */
-const MAX_ATTEMPTS = 50;
+export const MAX_ATTEMPTS = 50;
 
 /** Writes the moved charge only if it is still at `readVersion`; answers whether it did. */
 export type ChargeWrite = (next: ChargesTable, token: TokensTable, readVersion: number) => Promise<boolean>;

@@ -1,4 +1,4 @@
-import { PayframeError, type Refund } from '@payframe/contract';
+import { type CreateRefundBody, metadataToStore, PayframeError, type Refund } from '@payframe/contract';
 import { atomically } from '../storage/db.ts';
 import { findRefund, insertRefund } from '../storage/repositories/refunds.ts';
 import type { RefundsTable } from '../storage/schema.ts';
@@ -8,13 +8,13 @@ import { moveCharge } from './move-charge.ts';
 import { chargeView, refundView } from './views.ts';
 
 /** Refunds part or all of a captured charge, or releases an uncaptured one whole. */
-export function refundCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string, amount: number | undefined): Promise<Refund> {
+export function refundCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string, input: CreateRefundBody): Promise<Refund> {
   // Three writes: the charge, the refund and the event.
-  return atomically(db, (tx) => writeRefund(tx, deps, caller, id, amount));
+  return atomically(db, (tx) => writeRefund(tx, deps, caller, id, input));
 }
 
-async function writeRefund(db: Db, deps: ServiceDeps, caller: Caller, id: string, amount: number | undefined): Promise<Refund> {
-  const { charge, token, refunded } = await moveCharge(db, caller, id, { type: 'refund', amount });
+async function writeRefund(db: Db, deps: ServiceDeps, caller: Caller, id: string, input: CreateRefundBody): Promise<Refund> {
+  const { charge, token, refunded } = await moveCharge(db, caller, id, { type: 'refund', amount: input.amount });
   const refund: RefundsTable = {
     id: deps.ids.uuid(),
     account_id: caller.accountId,
@@ -24,6 +24,7 @@ async function writeRefund(db: Db, deps: ServiceDeps, caller: Caller, id: string
     currency: charge.currency,
     fee_refunded: 0,
     created_at: caller.now,
+    metadata: JSON.stringify(metadataToStore(input.metadata)),
   };
   await insertRefund(db, refund);
   const view = refundView(refund);

@@ -119,6 +119,7 @@ function seedOne(batch: SeedBatch, deps: ServiceDeps, context: SeedContext): voi
     mode: 'test',
     token_id: token.id,
     amount,
+    amount_captured: 0,
     amount_refunded: 0,
     currency,
     description: `Order #${100_000 + index}`,
@@ -136,12 +137,14 @@ function seedOne(batch: SeedBatch, deps: ServiceDeps, context: SeedContext): voi
     version: 1,
     email: email.toLowerCase(),
     last4: token.last4,
+    metadata: '{}',
   };
   batch.tokens.push(token);
   // The view once per charge (its 3-D Secure link costs an HMAC); each event then takes the fields a move changes.
   const created = chargeView(charge, token, deps);
   const view = (): Charge => ({
     ...created,
+    amount_captured: charge.amount_captured,
     amount_refunded: charge.amount_refunded,
     fees: charge.fees,
     threedSecure: { ...created.threedSecure, status: charge.threeds_status, transStatus: charge.threeds_trans_status },
@@ -172,7 +175,7 @@ function seedOne(batch: SeedBatch, deps: ServiceDeps, context: SeedContext): voi
   };
   const refund = (requested: number | undefined) => {
     const refunded = move({ type: 'refund', amount: requested }, 'charge.refunded');
-    const row: RefundsTable = { id: deps.ids.uuid(), account_id: accountId, mode: 'test', charge_id: charge.id, amount: refunded, currency, fee_refunded: 0, created_at: at };
+    const row: RefundsTable = { id: deps.ids.uuid(), account_id: accountId, mode: 'test', charge_id: charge.id, amount: refunded, currency, fee_refunded: 0, created_at: at, metadata: '{}' };
     batch.refunds.push(row);
     record('charge.refunded', at, row);
   };

@@ -1,4 +1,4 @@
-import type { Charge, ChargeToken, Refund, Token } from '@payframe/contract';
+import type { Charge, ChargeToken, Metadata, Refund, Token } from '@payframe/contract';
 import { epochSeconds, isoSecondsUtc } from '../domain/clock.ts';
 import { threeDSRedirect } from '../security/threeds-link.ts';
 import type { ChargesTable, RefundsTable, TokensTable } from '../storage/schema.ts';
@@ -38,6 +38,7 @@ export function chargeView(charge: ChargesTable, token: TokensTable, deps: Servi
     id: charge.id,
     currency: charge.currency,
     amount: charge.amount,
+    amount_captured: charge.amount_captured,
     amount_refunded: charge.amount_refunded,
     fees: charge.fees,
     description: charge.description,
@@ -53,6 +54,7 @@ export function chargeView(charge: ChargesTable, token: TokensTable, deps: Servi
     token: chargeTokenView(token),
     created: epochSeconds(charge.created_at),
     mode: charge.mode,
+    metadata: storedMetadata(charge.metadata),
   };
 }
 
@@ -67,5 +69,11 @@ export function refundView(refund: RefundsTable): Refund {
     status: 'REFUNDED',
     created: isoSecondsUtc(refund.created_at),
     mode: refund.mode,
+    metadata: storedMetadata(refund.metadata),
   };
+}
+
+/** Written by the services from a checked object, so it parses back to one. */
+function storedMetadata(json: string): Metadata {
+  return JSON.parse(json) as Metadata;
 }

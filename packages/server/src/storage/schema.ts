@@ -64,6 +64,8 @@ export interface ChargesTable {
   mode: Mode;
   token_id: string;
   amount: number;
+  /** 0 until captured; at most `amount` (the rest was released). */
+  amount_captured: number;
   amount_refunded: number;
   currency: string;
   description: string;
@@ -86,6 +88,8 @@ export interface ChargesTable {
   threeds_trans_status: TransStatus | null;
   /** Wrong one-time codes entered so far (the `otp` scenario). */
   threeds_code_failures: number;
+  /** The merchant's key-value pairs as JSON text, `{}` when none. */
+  metadata: string;
 }
 
 /** A charge whose shopper the bank-app card's waiting page has sent back to the merchant (its one 303). */
@@ -104,6 +108,8 @@ export interface RefundsTable {
   currency: string;
   fee_refunded: number;
   created_at: number;
+  /** The merchant's key-value pairs as JSON text, `{}` when none. */
+  metadata: string;
 }
 
 export interface IdempotencyKeysTable {

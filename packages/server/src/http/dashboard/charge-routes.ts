@@ -70,7 +70,7 @@ export function chargeRoutes(store: Store, deps: ServiceDeps) {
       { schema: { ...chargeIdRoute, body: CreateRefundBodySchema, response: { 200: RefundSchema, default: ErrorBodySchema } } },
       async (request) => {
         const caller = movingMoney(request, request.query.mode);
-        return store.transaction((tx) => refundCharge(tx, deps, caller, request.params.id, request.body.amount));
+        return store.transaction((tx) => refundCharge(tx, deps, caller, request.params.id, request.body));
       },
     );
 

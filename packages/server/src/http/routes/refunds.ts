@@ -26,8 +26,7 @@ export function refundCreationRoutes(store: Store, deps: ServiceDeps) {
       },
       async (request, reply) => {
         const caller = callerOf(request, deps.clock);
-        const { amount } = request.body;
-        return idempotent(store, deps, request, reply, (tx) => refundCharge(tx, deps, caller, request.params.id, amount));
+        return idempotent(store, deps, request, reply, (tx) => refundCharge(tx, deps, caller, request.params.id, request.body));
       },
     );
   };

@@ -15,6 +15,7 @@ import * as webhookDuePending from './013-webhook-due-pending.ts';
 import * as threeDSReturns from './014-threeds-returns.ts';
 import * as sealedIdempotencyRecords from './015-sealed-idempotency-records.ts';
 import * as webhookLeasesInFlight from './016-webhook-leases-in-flight.ts';
+import * as captureAmountMetadata from './017-capture-amount-metadata.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '014-threeds-returns': threeDSReturns,
   '015-sealed-idempotency-records': sealedIdempotencyRecords,
   '016-webhook-leases-in-flight': webhookLeasesInFlight,
+  '017-capture-amount-metadata': captureAmountMetadata,
 };

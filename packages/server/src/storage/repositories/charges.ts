@@ -8,7 +8,7 @@ import { TOKEN_COLUMNS } from './tokens.ts';
 const CHARGE_COLUMNS = allColumns<ChargesTable>()([
   'id', 'account_id', 'mode', 'token_id', 'amount', 'amount_refunded', 'currency', 'description', 'txn_reference', 'return_url',
   'status', 'threeds_status', 'reason', 'fees', 'created_at', 'updated_at', 'version', 'email', 'last4', 'threeds_scenario',
-  'threeds_trans_status', 'threeds_code_failures',
+  'threeds_trans_status', 'threeds_code_failures', 'amount_captured', 'metadata',
 ]);
 
 const INSERT_CHARGE = portable(`insert into charges (${columnList(CHARGE_COLUMNS)}) values (${placeholders(CHARGE_COLUMNS.length)}) returning 1`);
@@ -34,7 +34,8 @@ export async function findChargeWithToken(db: Db, owner: Owner, id: string): Pro
 }
 
 const MOVED_COLUMNS = [
-  'status', 'threeds_status', 'threeds_trans_status', 'threeds_code_failures', 'reason', 'amount_refunded', 'fees', 'updated_at', 'version',
+  'status', 'threeds_status', 'threeds_trans_status', 'threeds_code_failures', 'reason', 'amount_captured', 'amount_refunded', 'fees', 'updated_at',
+  'version', 'metadata',
 ] as const satisfies readonly (keyof ChargesTable)[];
 
 const UPDATE_CHARGE_IF_UNCHANGED = portable(
@@ -54,6 +55,18 @@ export function chargeUpdate(next: ChargesTable, readVersion: number): BoundStat
 export async function updateChargeIfUnchanged(db: Db, next: ChargesTable, readVersion: number): Promise<boolean> {
   const { statement, params } = chargeUpdate(next, readVersion);
   return (await runStatement(db, statement, params)).length === 1;
+}
+
+const UPDATE_METADATA_IF_UNCHANGED = portable(
+  `update charges set metadata = $1, updated_at = $2, version = $3 where id = $4 and version = $5 returning 1`,
+);
+
+/**
+ * Writes the charge's metadata only, if nobody changed the charge since `readVersion`. Only these
+ * columns: the row read may have been settled (expiry applied), which is the sweeper's to record.
+ */
+export function chargeMetadataUpdate(next: ChargesTable, readVersion: number): BoundStatement {
+  return { statement: UPDATE_METADATA_IF_UNCHANGED, params: [next.metadata, next.updated_at, next.version, next.id, readVersion] };
 }
 
 export type ChargeAccount = { accountId: string; mode: Mode; merchantName: string; testClockOffset: number };
