@@ -5,7 +5,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: '../test-results/playwright',
-  fullyParallel: false,
+  // Every spec is parallel-safe: each worker runs its own servers, tests make their own objects,
+  // and expiry is per object (test helpers), never an account clock shared with another test.
+  fullyParallel: true,
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },
