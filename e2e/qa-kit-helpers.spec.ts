@@ -10,7 +10,8 @@ type Charge = { status: string; reason: string | null; threedSecure: { status: s
 test('kit-settled: completeThreeDS after the frictionless dialog has already continued answers at once', async ({ flow }) => {
   const { page } = flow;
   await flow.buyWith(TEST_CARDS.frictionless3DS);
-  await expect(page.getByTestId('receipt-status')).toHaveText('Paid');
+  // The dialog opens, goes on by itself and closes, and the shop captures: several round trips.
+  await expect(page.getByTestId('receipt-status')).toHaveText('Paid', { timeout: 20_000 });
   const chargeId = await page.getByTestId('receipt-charge-id').textContent();
   const started = Date.now();
   expect(await completeThreeDS(page, 'authenticate')).toEqual({ chargeId, status: 'CHARGEABLE', transStatus: 'Y' });

@@ -15,7 +15,25 @@ export type SeenLink = { chargeId: string; link: string | null; kind: string | n
 /** What a hosted link says now: still asking (its page kind), or settled with a status. */
 export type LinkState = { chargeId: string; kind: string; status: ThreeDSStatus | null };
 
-const watched = new WeakMap<Page, SeenLink[]>();
+/** A page's notes, and the page bodies still being read into them. */
+export type ThreeDSNotes = { links: SeenLink[]; reading: Set<Promise<void>> };
+
+const watched = new WeakMap<Page, Promise<ThreeDSNotes>>();
+
+/** The binding through which the merchant page's documents report the dialog's completion message. */
+const BINDING = '__payframeQaThreeDSComplete';
+
+/**
+ * Runs in every document of the page: the loader's dialog ends with the frame posting
+ * `payframe:3ds-complete` to the merchant page; this passes it on to the kit, at once (the
+ * dialog's frame is removed a moment later, and the page may navigate away).
+ */
+const LISTENER = `window.addEventListener('message', (event) => {
+  const data = event.data;
+  if (data && data.type === 'payframe:3ds-complete' && typeof data.chargeId === 'string' && typeof data.status === 'string' && typeof window.${BINDING} === 'function') {
+    window.${BINDING}({ chargeId: data.chargeId, status: data.status });
+  }
+});`;
 
 /**
  * Starts noting the 3-D Secure pages `page` loads (in its window or in the merchant's dialog) and
@@ -24,11 +42,27 @@ const watched = new WeakMap<Page, SeenLink[]>();
  * gone before it was called. `fillCard` and `completeThreeDS` call it; calling it again is free.
  * Each page keeps its own notes: tests in parallel workers never see each other's.
  */
-export function watchThreeDS(page: Page): SeenLink[] {
+export function watchThreeDS(page: Page): Promise<ThreeDSNotes> {
   const existing = watched.get(page);
   if (existing) return existing;
-  const seen: SeenLink[] = [];
-  watched.set(page, seen);
+  const started = startWatching(page);
+  watched.set(page, started);
+  return started;
+}
+
+async function startWatching(page: Page): Promise<ThreeDSNotes> {
+  const notes: ThreeDSNotes = { links: [], reading: new Set() };
+  const seen = notes.links;
+  // The dialog's outcome as the loader receives it (documents loaded from now on: the dialog opens
+  // on a page after the card was entered). Refused if the test exposed the name itself: the
+  // responses below still tell most of it.
+  await page
+    .exposeBinding(BINDING, (_source, data: { chargeId: string; status: ThreeDSStatus }) => {
+      const entry = entryOf(seen, data.chargeId);
+      entry.status ??= data.status;
+    })
+    .then(() => page.addInitScript(LISTENER))
+    .catch(() => undefined);
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (!THREE_DS_PATH.test(url.pathname)) return;
@@ -36,20 +70,30 @@ export function watchThreeDS(page: Page): SeenLink[] {
     if (response.request().method() === 'GET' && url.searchParams.has('paRes')) entry.link = linkOf(url);
     const location = response.headers()['location'];
     if (response.status() === 303 && location) {
-      entry.status = (new URL(location, url).searchParams.get('status') as ThreeDSStatus | null) ?? entry.status;
+      entry.status ??= new URL(location, url).searchParams.get('status') as ThreeDSStatus | null;
       return;
     }
-    // Read from the body: by the time a test looks, the page may have gone on.
-    response.text().then(
+    // Read from the body: by the time a test looks, the page may have gone on. Readers await
+    // `reading` first, or a dialog that settled a moment ago would look still pending.
+    const read = response.text().then(
       (html) => {
         const kind = attribute(html, 'data-page');
-        if (kind === 'complete') entry.status = attribute(html, 'data-status') as ThreeDSStatus | null;
+        if (kind === 'complete') entry.status ??= attribute(html, 'data-status') as ThreeDSStatus | null;
         else if (kind !== null && ASKING.has(kind)) entry.kind = kind;
       },
       () => undefined,
     );
+    notes.reading.add(read);
+    void read.finally(() => notes.reading.delete(read));
   });
-  return seen;
+  return notes;
+}
+
+/** The notes once every page body seen so far has been read (bounded: a body that never comes is skipped). */
+export async function readNotes(notes: ThreeDSNotes, timeout: number): Promise<SeenLink[]> {
+  const limit = new Promise<void>((resolve) => setTimeout(resolve, Math.min(timeout, 2_000)).unref?.());
+  await Promise.race([Promise.all([...notes.reading]), limit]);
+  return notes.links;
 }
 
 /** The pages that say the card's scenario; the notices shown after (completed, unavailable…) do not. */

@@ -1,6 +1,6 @@
 import { TEST_ONE_TIME_CODE } from '@payframe/contract/test-cards';
 import type { Frame, Page } from '@playwright/test';
-import { linkOf, probeLink, type SeenLink, THREE_DS_PATH, type ThreeDSStatus, watchThreeDS } from './three-ds-links.ts';
+import { linkOf, probeLink, readNotes, type SeenLink, THREE_DS_PATH, type ThreeDSNotes, type ThreeDSStatus, watchThreeDS } from './three-ds-links.ts';
 
 export { THREE_DS_PATH, type ThreeDSStatus, watchThreeDS } from './three-ds-links.ts';
 
@@ -40,17 +40,17 @@ type Challenge = { page: Page; frame: Frame; inDialog: boolean; link: string };
 export async function completeThreeDS(page: Page, action: ThreeDSAction, options: CompleteThreeDSOptions = {}): Promise<ThreeDSResult> {
   const timeout = options.timeout ?? COMPLETE_THREE_DS_TIMEOUT_MS;
   const deadline = Date.now() + timeout;
-  const seen = watchThreeDS(page);
+  const notes = await watchThreeDS(page);
   const left = () => Math.max(1, deadline - Date.now());
   for (;;) {
-    const found = await findChallenge(page, seen, deadline, timeout);
+    const found = await findChallenge(page, notes, deadline, timeout);
     if ('status' in found) return found;
     const state = await probeLink(page, found.link, left());
     // Answered elsewhere (the device, the test helper, another tab): the page shown is stale.
-    if (state?.status) return settledResult(seen, state.chargeId, state.status);
+    if (state?.status) return settledResult(await readNotes(notes, left()), state.chargeId, state.status);
     if (state?.kind) {
       await act(found, state.kind, action, left());
-      return outcome(found, seen, state.kind, left());
+      return outcome(found, await readNotes(notes, left()), state.kind, left());
     }
     if (Date.now() > deadline) throw new Error(`completeThreeDS: the 3-D Secure page at ${found.link.split('?')[0]} did not answer within ${timeout} ms`);
   }
@@ -97,10 +97,11 @@ async function act(challenge: Challenge, kind: string, action: ThreeDSAction, ti
  * meanwhile); or, when neither is shown, the outcome of the last 3-D Secure link this page
  * loaded, if it has settled: it went on by itself before anyone looked.
  */
-async function findChallenge(page: Page, seen: SeenLink[], deadline: number, timeout: number): Promise<Challenge | ThreeDSResult> {
+async function findChallenge(page: Page, notes: ThreeDSNotes, deadline: number, timeout: number): Promise<Challenge | ThreeDSResult> {
   for (;;) {
     const shown = shownChallenge(page);
     if (shown) return shown;
+    const seen = await readNotes(notes, Math.max(1, deadline - Date.now()));
     const last = seen.at(-1);
     if (last?.status) return settledResult(seen, last.chargeId, last.status);
     if (last?.link) {
@@ -154,13 +155,14 @@ function settledResult(seen: SeenLink[], chargeId: string, status: ThreeDSStatus
  * The issuer's answer, from the status and the page the scenario showed: FAILED is R on the
  * rejecting issuer's page, N otherwise; NOT_AVAILABLE after a challenge is U.
  */
-function result(chargeId: string, status: ThreeDSStatus, kind: string | null): ThreeDSResult {
+function result(chargeId: string, noted: ThreeDSStatus, kind: string | null): ThreeDSResult {
+  // Read after the merchant captured: capture needs CHARGEABLE, or NOT_AVAILABLE from an unavailable issuer.
+  const status: ThreeDSStatus = noted === 'CAPTURED' ? (kind === 'auth-unavailable' ? 'NOT_AVAILABLE' : 'CHARGEABLE') : noted;
   const transStatus =
     status === 'CHARGEABLE' ? 'Y'
       : status === 'FAILED' ? (kind === 'rejected' ? 'R' : 'N')
         : status === 'NOT_AVAILABLE' ? (kind === 'not-needed' ? null : 'U')
-          : status === 'CAPTURED' ? (kind === 'auth-unavailable' ? 'U' : 'Y')
-            : null;
+          : null;
   return { chargeId, status, transStatus };
 }
 
