@@ -20,11 +20,12 @@ test('3ds-authenticate: a card that needs 3-D Secure goes to the hosted page, au
 
   // Payframe sends the shopper to the return URL with charge_id and status; the shop then captures.
   const returned = page.waitForRequest((request) => request.url().startsWith(`${shop.url}/orders/`) && request.url().includes('/return?'));
-  const landed = await completeThreeDS(page, 'authenticate');
+  // The outcome as 3-D Secure settled it, though the shop captures at once.
+  expect(await completeThreeDS(page, 'authenticate')).toEqual({ chargeId, status: 'CHARGEABLE', transStatus: 'Y' });
   const returnUrl = new URL((await returned).url());
   expect(returnUrl.searchParams.get('charge_id')).toBe(chargeId);
   expect(returnUrl.searchParams.get('status')).toBe('CHARGEABLE');
-  expect(landed.pathname).toMatch(ORDER_URL);
+  await expect(page).toHaveURL(ORDER_URL);
   await expect(page.getByTestId('receipt-status')).toHaveText('Paid');
   await expect(page.getByTestId('receipt-card')).toHaveText('VISA •••• 3220');
   await flow.shot('receipt');
@@ -40,7 +41,7 @@ test('3ds-fail: a shopper who fails 3-D Secure is told so, nothing is charged, a
   const chargeId = new URL(page.url()).pathname.split('/').pop();
 
   const returned = page.waitForRequest((request) => request.url().startsWith(`${shop.url}/orders/`) && request.url().includes('/return?'));
-  await completeThreeDS(page, 'fail');
+  expect(await completeThreeDS(page, 'fail')).toEqual({ chargeId, status: 'FAILED', transStatus: 'N' });
   expect(new URL((await returned).url()).searchParams.get('status')).toBe('FAILED');
   await expect(page.getByTestId('payment-failed-message')).toHaveText('Authentication failed, try another card.');
   await flow.shot('failed');

@@ -5,10 +5,15 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: '../test-results/playwright',
-  fullyParallel: false,
+  // Every spec is parallel-safe: each worker runs its own servers, tests make their own objects,
+  // and expiry is per object (test helpers), never an account clock shared with another test.
+  fullyParallel: true,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Above Playwright's defaults (30 s, 5 s): the suite shares two cores with other work, and a
+  // checkout through a real server, shop and browser is many round trips. The kit's own limits
+  // (completeThreeDS 10 s) stay below them, so its failures still read as themselves.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   forbidOnly: true,
   use: {

@@ -169,7 +169,8 @@ test('what the frame refuses itself, it refuses with the type, code and paramete
 
 test('a token the API refuses shows its error in the frame and reaches the merchant as the API’s error body', async ({ checkout, sites }) => {
   // The server judges expiry by the account's test clock, four years ahead: the browser's check passes, the API's does not.
-  const keys = await createAccount(sites.payframe.dataDir, 'shop-in-the-future');
+  // An account of its own (per run: --repeat-each runs it again beside itself): no other test lives on its moved clock.
+  const keys = await createAccount(sites.payframe.dataDir, `shop-in-the-future-${test.info().testId}-${test.info().repeatEachIndex}`);
   await advanceClock(sites.payframe, keys, 4 * 366 * 24 * 3600);
   await checkout.open({}, keys);
   await typeCard(checkout, { number: '5555555555554444', expiry: `12${futureYear}`, cvc: CVC, name: 'Ada Lovelace' });

@@ -32,7 +32,9 @@ export const test = base.extend<{ flow: ShopFlow }, { shop: DemoShop; threeDSDis
       await use(shop);
       await shop.stop();
     },
-    { scope: 'worker' },
+    // Starting `npm start` is the worker's cost, not a test's: on a loaded machine it alone can take
+    // most of a test's 30 s, and a failed test restarts its worker (and so the shop).
+    { scope: 'worker', timeout: 120_000 },
   ],
   flow: async ({ page, shop }, use, testInfo) => {
     const flowName = (testInfo.title.split(':')[0] ?? 'flow').trim().replace(/[^\w-]+/g, '-');

@@ -84,6 +84,17 @@ describe('@payframe/node against a real server', () => {
     expect(await payframe.charges.retrieve(charge.id)).toMatchObject({ status: 'REFUNDED', amount_refunded: 500 });
   });
 
+  it('expires one charge and one token now, moving no clock', async () => {
+    const charge = await newCharge(TEST_CARDS.visa3ds);
+    const clock = await payframe.testHelpers.clock.retrieve();
+    expect(await payframe.testHelpers.charges.expire(charge.id)).toMatchObject({ id: charge.id, status: 'REFUNDED', reason: 'EXPIRED' });
+    const token = await payframe.tokens.create(tokenParams(TEST_CARDS.visa));
+    expect(await payframe.testHelpers.tokens.expire(token.id)).toEqual(token);
+    const refused = await payframe.charges.create(chargeParams(token.id)).catch((caught: unknown) => caught);
+    expect(refused).toMatchObject({ status: 402, code: 'TOKEN_EXPIRED' });
+    expect((await payframe.testHelpers.clock.retrieve()).offset).toBe(clock.offset);
+  });
+
   it("moves the account's test clock past a charge's expiry", async () => {
     const charge = await newCharge();
     const before = await payframe.testHelpers.clock.retrieve();

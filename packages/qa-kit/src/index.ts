@@ -1,8 +1,20 @@
 // The Payframe QA kit: helpers for Playwright checkout tests in test mode. The e2e suite uses them
 // itself; a merchant's project depends on `@payframe/qa-kit` (see docs/qa-kit.md).
+export { type PayframeApiOptions } from './api.ts';
+export { expireCharge, expireToken } from './expire.ts';
 export { CARD_FRAME, type CardInput, type CardTarget, fillCard, futureExpiry } from './fill-card.ts';
 export { type ChromiumLaunchChoices, chromiumLaunchOptions } from './launch-options.ts';
 export { type TestCard, type TestCardName, type TestCardOutcome, TEST_CARDS } from './test-cards.ts';
-export { type CompleteThreeDSOptions, completeThreeDS, THREE_DS_FRAME, THREE_DS_PATH, type ThreeDSAction } from './three-ds.ts';
+export {
+  COMPLETE_THREE_DS_TIMEOUT_MS,
+  type CompleteThreeDSOptions,
+  completeThreeDS,
+  THREE_DS_FRAME,
+  THREE_DS_PATH,
+  type ThreeDSAction,
+  type ThreeDSResult,
+  type ThreeDSStatus,
+  watchThreeDS,
+} from './three-ds.ts';
 export { TEST_ONE_TIME_CODE } from '@payframe/contract/test-cards';
 export { type EventsClient, waitForEvent, type WaitForEventOptions } from './wait-for-event.ts';

@@ -1,11 +1,14 @@
 import { TEST_ONE_TIME_CODE } from '@payframe/contract/test-cards';
 import type { Frame, Page } from '@playwright/test';
+import { linkOf, probeLink, readNotes, type SeenLink, THREE_DS_PATH, type ThreeDSNotes, type ThreeDSStatus, watchThreeDS } from './three-ds-links.ts';
 
-/** Path of the hosted 3-D Secure page: `{PUBLIC_URL}/3d-secure/{chargeId}?paRes=…`. */
-export const THREE_DS_PATH = /\/3d-secure\/[^/?#]+$/;
+export { THREE_DS_PATH, type ThreeDSStatus, watchThreeDS } from './three-ds-links.ts';
 
 /** The challenge's iframe in the dialog that `Payframe(pk).handleThreeDS()` opens on the merchant's page. */
 export const THREE_DS_FRAME = 'iframe[name="payframe-3ds"]';
+
+/** Less than Playwright's default test timeout (30 s), so that a stuck challenge fails as itself. */
+export const COMPLETE_THREE_DS_TIMEOUT_MS = 10_000;
 
 /**
  * What the shopper does: press "Complete authentication" / "Fail authentication", type a one-time
@@ -18,86 +21,149 @@ export type ThreeDSAction = 'authenticate' | 'fail' | { otp: string } | 'approve
 
 export type CompleteThreeDSOptions = { timeout?: number };
 
-type Challenge = { page: Page; frame: Frame; inDialog: boolean };
+/**
+ * How 3-D Secure ended: the charge, its 3-D Secure status (`PENDING` only after a refused one-time
+ * code), and the issuer's `transStatus` (`Y`, `N`, `R`, `U`; null while pending or for a card
+ * that needs no authentication), as `charge.threedSecure` says them.
+ */
+export type ThreeDSResult = { chargeId: string; status: ThreeDSStatus; transStatus: 'Y' | 'N' | 'R' | 'U' | null };
+
+type Challenge = { page: Page; frame: Frame; inDialog: boolean; link: string };
 
 /**
  * Finds the 3-D Secure challenge (the hosted page in the browser's window, or in the merchant's
- * dialog), acts on it as a shopper would, and resolves once 3-D Secure has answered: the browser
- * has left for the merchant's `return_url` (Payframe's 303 adds `charge_id` and `status`), or the
- * dialog has closed. A refused one-time code resolves with the code page still shown (its
- * `data-testid="otp-error"` says why). Resolves with the URL the shopper is on.
+ * dialog), acts on it as a shopper would, and resolves once 3-D Secure has answered. A challenge
+ * that has already settled (frictionless, answered on the device or by the test helper, or gone
+ * before this call) resolves at once with its outcome; nothing is clicked. Gives up after
+ * `timeout` (10 s) with an error that says what the page showed.
  */
-export async function completeThreeDS(page: Page, action: ThreeDSAction, options: CompleteThreeDSOptions = {}): Promise<URL> {
-  const timeout = options.timeout ?? 30_000;
-  const challenge = await findChallenge(page, timeout);
-  const kind = await pageKind(challenge, timeout);
+export async function completeThreeDS(page: Page, action: ThreeDSAction, options: CompleteThreeDSOptions = {}): Promise<ThreeDSResult> {
+  const timeout = options.timeout ?? COMPLETE_THREE_DS_TIMEOUT_MS;
+  const deadline = Date.now() + timeout;
+  const notes = await watchThreeDS(page);
+  const left = () => Math.max(1, deadline - Date.now());
+  for (;;) {
+    const found = await findChallenge(page, notes, deadline, timeout);
+    if ('status' in found) return found;
+    const state = await probeLink(page, found.link, left());
+    // Answered elsewhere (the device, the test helper, another tab): the page shown is stale.
+    if (state?.status) return settledResult(await readNotes(notes, left()), state.chargeId, state.status);
+    if (state?.kind) {
+      await act(found, state.kind, action, left());
+      return outcome(found, await readNotes(notes, left()), state.kind, left());
+    }
+    if (Date.now() > deadline) throw new Error(`completeThreeDS: the 3-D Secure page at ${found.link.split('?')[0]} did not answer within ${timeout} ms`);
+  }
+}
+
+async function act(challenge: Challenge, kind: string, action: ThreeDSAction, timeout: number): Promise<void> {
+  const { frame } = challenge;
   switch (kind) {
-    case null:
-      // Answered before anyone could act (frictionless, with JavaScript).
-      return new URL(page.url());
     case 'challenge':
       if (typeof action !== 'string' || action === 'approve-on-device') throw wrongAction(kind, action);
-      await challenge.frame.locator(action === 'authenticate' ? '#authenticate' : '#fail').click();
+      await frame.locator(action === 'authenticate' ? '#authenticate' : '#fail').click({ timeout });
       return settled(challenge, timeout);
     case 'otp':
       if (action === 'approve-on-device') throw wrongAction(kind, action);
       if (action === 'fail') {
-        for (;;) if (!(await enterCode(challenge, '000000', timeout))) return settled(challenge, timeout);
+        while (await enterCode(challenge, '000000', timeout));
+        return;
       }
+      // A refused code leaves the code page with its error; the outcome then says PENDING.
       await enterCode(challenge, action === 'authenticate' ? TEST_ONE_TIME_CODE : action.otp, timeout);
-      return new URL(page.url());
+      return;
     case 'oob-waiting':
       if (typeof action !== 'string') throw wrongAction(kind, action);
       await answerOnDevice(challenge, action === 'fail' ? '#deny' : '#approve', timeout);
       return settled(challenge, timeout);
-    case 'complete':
-      // The dialog's frame already shows the completion page (a frictionless page went on by
-      // itself): the loader is closing the dialog.
-      return settled(challenge, timeout);
     case 'frictionless':
       // It continues by itself; only a browser without JavaScript needs the button.
-      return settled(challenge, Math.min(timeout, 5_000)).catch(async () => {
-        await challenge.frame.locator('#continue').click();
+      return settled(challenge, Math.min(timeout, 3_000)).catch(async () => {
+        await frame.locator('#continue').click({ timeout }).catch(() => undefined);
         return settled(challenge, timeout);
       });
     case 'rejected':
     case 'auth-unavailable':
       if (action !== 'authenticate') throw wrongAction(kind, action);
-      await challenge.frame.locator('#continue').click();
+      await frame.locator('#continue').click({ timeout });
       return settled(challenge, timeout);
     default:
       throw new Error(`completeThreeDS: the 3-D Secure page shows "${kind}", which takes no answer`);
   }
 }
 
-/** The hosted page in the window, or the dialog's frame, whichever appears (checkout may navigate meanwhile). */
-async function findChallenge(page: Page, timeout: number): Promise<Challenge> {
-  const deadline = Date.now() + timeout;
+/**
+ * The hosted page in the window or the dialog's frame, whichever appears (checkout may navigate
+ * meanwhile); or, when neither is shown, the outcome of the last 3-D Secure link this page
+ * loaded, if it has settled: it went on by itself before anyone looked.
+ */
+async function findChallenge(page: Page, notes: ThreeDSNotes, deadline: number, timeout: number): Promise<Challenge | ThreeDSResult> {
   for (;;) {
-    if (THREE_DS_PATH.test(new URL(page.url()).pathname)) return { page, frame: page.mainFrame(), inDialog: false };
-    const frame = page.frame({ name: 'payframe-3ds' });
-    if (frame) return { page, frame, inDialog: true };
-    if (Date.now() > deadline) throw new Error('completeThreeDS: no 3-D Secure page or dialog appeared');
-    await page.waitForTimeout(50);
+    const shown = shownChallenge(page);
+    if (shown) return shown;
+    const seen = await readNotes(notes, Math.max(1, deadline - Date.now()));
+    const last = seen.at(-1);
+    if (last?.status) return settledResult(seen, last.chargeId, last.status);
+    if (last?.link) {
+      const state = await probeLink(page, last.link, Math.max(1, deadline - Date.now()));
+      if (state?.status && !shownChallenge(page)) return settledResult(seen, state.chargeId, state.status);
+    }
+    if (Date.now() > deadline) throw new Error(`completeThreeDS: nothing to answer within ${timeout} ms. ${await describe(page, seen)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-/** The challenge page's `data-page`, or null once it has already gone on to the merchant. */
-async function pageKind(challenge: Challenge, timeout: number): Promise<string | null> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (isSettled(challenge)) return null;
-    const kind = await challenge.frame
-      .locator('main[data-page]')
-      .getAttribute('data-page', { timeout: 1_000 })
-      .catch(() => null);
-    if (kind !== null && !isSettled(challenge)) return kind;
-    if (Date.now() > deadline) throw new Error('completeThreeDS: the 3-D Secure page did not load');
+function shownChallenge(page: Page): Challenge | null {
+  if (THREE_DS_PATH.test(new URL(page.url()).pathname)) return { page, frame: page.mainFrame(), inDialog: false, link: linkOf(new URL(page.url())) };
+  const frame = page.frame({ name: 'payframe-3ds' });
+  if (frame && !frame.isDetached() && THREE_DS_PATH.test(new URL(frame.url(), 'about:blank').pathname)) {
+    return { page, frame, inDialog: true, link: linkOf(new URL(frame.url())) };
   }
+  return null;
 }
 
-function isSettled({ page, frame, inDialog }: Challenge): boolean {
-  return inDialog ? frame.isDetached() : !THREE_DS_PATH.test(new URL(page.url()).pathname);
+/** What the test sees, for the error: where the page is, what it shows, and which links it loaded. */
+async function describe(page: Page, seen: SeenLink[]): Promise<string> {
+  const title = await page.title().catch(() => '');
+  const dialog = page.frame({ name: 'payframe-3ds' }) ? 'a 3-D Secure dialog frame that has not loaded a hosted page' : `no 3-D Secure dialog (${THREE_DS_FRAME})`;
+  const links = seen.length === 0
+    ? 'this page loaded no 3-D Secure link since the kit started watching it (fillCard or completeThreeDS)'
+    : `the last 3-D Secure page it loaded (charge ${seen.at(-1)?.chargeId}, "${seen.at(-1)?.kind}") is still pending and no longer shown`;
+  return `Saw: the page at ${page.url()} ("${title}"), not a hosted 3-D Secure page; ${dialog}; ${links}.`;
+}
+
+/**
+ * After acting: the status it settled with (noted from the 303 or the completion page: a merchant
+ * that captures at once must not turn it into CAPTURED), else what the link says now (PENDING
+ * after a refused code).
+ */
+async function outcome(challenge: Challenge, seen: SeenLink[], kind: string, timeout: number): Promise<ThreeDSResult> {
+  const chargeId = decodeURIComponent(new URL(challenge.link).pathname.split('/').pop() ?? '');
+  const noted = seen.find((entry) => entry.chargeId === chargeId);
+  if (noted?.status) return result(chargeId, noted.status, noted.kind ?? kind);
+  const state = await probeLink(challenge.page, challenge.link, timeout);
+  return result(chargeId, state?.status ?? 'PENDING', noted?.kind ?? kind);
+}
+
+/** A challenge that settled before it was answered here, with the scenario page it showed if one was seen. */
+function settledResult(seen: SeenLink[], chargeId: string, status: ThreeDSStatus): ThreeDSResult {
+  const noted = seen.find((entry) => entry.chargeId === chargeId);
+  return result(chargeId, noted?.status ?? status, noted?.kind ?? null);
+}
+
+/**
+ * The issuer's answer, from the status and the page the scenario showed: FAILED is R on the
+ * rejecting issuer's page, N otherwise; NOT_AVAILABLE after a challenge is U.
+ */
+function result(chargeId: string, noted: ThreeDSStatus, kind: string | null): ThreeDSResult {
+  // Read after the merchant captured: capture needs CHARGEABLE, or NOT_AVAILABLE from an unavailable issuer.
+  const status: ThreeDSStatus = noted === 'CAPTURED' ? (kind === 'auth-unavailable' ? 'NOT_AVAILABLE' : 'CHARGEABLE') : noted;
+  const transStatus =
+    status === 'CHARGEABLE' ? 'Y'
+      : status === 'FAILED' ? (kind === 'rejected' ? 'R' : 'N')
+        : status === 'NOT_AVAILABLE' ? (kind === 'not-needed' ? null : 'U')
+          : null;
+  return { chargeId, status, transStatus };
 }
 
 /**
@@ -105,9 +171,9 @@ function isSettled({ page, frame, inDialog }: Challenge): boolean {
  * error) rather than settling 3-D Secure. Waits for the answer's document, not for a stale one.
  */
 async function enterCode({ page, frame }: Challenge, code: string, timeout: number): Promise<boolean> {
-  await frame.locator('#otp').fill(code);
+  await frame.locator('#otp').fill(code, { timeout });
   const answered = page.waitForEvent('framenavigated', { predicate: (navigated) => navigated === frame, timeout });
-  await frame.locator('#otp-submit').click();
+  await frame.locator('#otp-submit').click({ timeout });
   await answered;
   if (frame.isDetached() || (frame === page.mainFrame() && !THREE_DS_PATH.test(new URL(frame.url()).pathname))) return false;
   const kind = await frame.locator('main[data-page]').getAttribute('data-page', { timeout }).catch(() => null);
@@ -115,10 +181,9 @@ async function enterCode({ page, frame }: Challenge, code: string, timeout: numb
 }
 
 /** The banking app: the device page of the same link, in a second page of the same browser. */
-async function answerOnDevice({ page, frame }: Challenge, button: '#approve' | '#deny', timeout: number): Promise<void> {
-  const url = new URL(frame.url());
+async function answerOnDevice({ page, link }: Challenge, button: '#approve' | '#deny', timeout: number): Promise<void> {
+  const url = new URL(link);
   url.pathname += '/device';
-  url.searchParams.delete('display');
   const phone = await page.context().newPage();
   try {
     await phone.goto(url.toString(), { timeout });
@@ -129,10 +194,10 @@ async function answerOnDevice({ page, frame }: Challenge, button: '#approve' | '
   }
 }
 
-async function settled({ page, inDialog }: Challenge, timeout: number): Promise<URL> {
+/** The challenge has gone: the window left the hosted page, or the dialog's frame was removed. */
+async function settled({ page, inDialog }: Challenge, timeout: number): Promise<void> {
   if (inDialog) await page.locator(THREE_DS_FRAME).waitFor({ state: 'detached', timeout });
   else await page.waitForURL((url) => !THREE_DS_PATH.test(url.pathname), { timeout });
-  return new URL(page.url());
 }
 
 function wrongAction(kind: string, action: ThreeDSAction): Error {

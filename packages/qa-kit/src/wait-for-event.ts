@@ -1,4 +1,5 @@
 import type { Event, EventName } from '@payframe/contract';
+import { callApi, type PayframeApiOptions } from './api.ts';
 
 /** What `waitForEvent` needs of a client: `new Payframe(secretKey, …)` from @payframe/node has it. */
 export type EventsClient = {
@@ -16,17 +17,30 @@ export type WaitForEventOptions = {
 };
 
 /**
- * Resolves with the newest event of this name about this charge, polling `events.list` through the
- * SDK until one exists; rejects after `timeoutMs`. For tests that must not move on before Payframe
- * has recorded a change, e.g. `charge.expired` after a test-clock advance.
+ * Resolves with the newest event of this name about this charge, polling the events list until
+ * one exists; rejects after `timeoutMs`. For tests that must not move on before Payframe has
+ * recorded a change. Takes the same `{ apiKey, apiBase }` as `expireCharge`
+ * (`waitForEvent({ name, charge, apiKey, apiBase })`), or an @payframe/node client as its first argument.
+ * It reads one charge's events only, so it is safe in parallel workers on one account.
  */
-export async function waitForEvent(payframe: EventsClient, options: WaitForEventOptions): Promise<Event> {
+export function waitForEvent(options: WaitForEventOptions & PayframeApiOptions): Promise<Event>;
+export function waitForEvent(payframe: EventsClient, options: WaitForEventOptions): Promise<Event>;
+export async function waitForEvent(first: EventsClient | (WaitForEventOptions & PayframeApiOptions), second?: WaitForEventOptions): Promise<Event> {
+  const options = 'events' in first ? second : first;
+  if (!options) throw new Error('waitForEvent: needs { name, charge }');
   const { name, charge, timeoutMs = 15_000, intervalMs = 250 } = options;
+  const list =
+    'events' in first
+      ? async () => (await first.events.list({ name, charge, limit: 1 })).data
+      : async () => {
+          const query = new URLSearchParams({ name, charge, limit: '1' });
+          return (await callApi<{ data: Event[] }>(`waitForEvent(${name})`, first, 'GET', `/v2/events?${query}`)).data;
+        };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [event] = (await payframe.events.list({ name, charge, limit: 1 })).data;
+    const [event] = await list();
     if (event) return event;
-    if (Date.now() >= deadline) throw new Error(`no ${name} event for charge ${charge} within ${timeoutMs} ms`);
+    if (Date.now() >= deadline) throw new Error(`waitForEvent: no ${name} event for charge ${charge} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

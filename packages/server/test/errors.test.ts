@@ -688,6 +688,8 @@ describe('403 LIVE_MODE_NOT_ALLOWED', () => {
       expectTableRow(await live.get('/v2/test_helpers/clock'), 'LIVE_MODE_NOT_ALLOWED');
       expectTableRow(await live.post('/v2/test_helpers/clock', { advance_seconds: '604800' }), 'LIVE_MODE_NOT_ALLOWED');
       expectTableRow(await live.post('/v2/test_helpers/charges/C0000000000000000000/authenticate', { result: 'success' }), 'LIVE_MODE_NOT_ALLOWED');
+      expectTableRow(await live.post('/v2/test_helpers/charges/C0000000000000000000/expire'), 'LIVE_MODE_NOT_ALLOWED');
+      expectTableRow(await live.post('/v2/test_helpers/tokens/00000000-0000-4000-8000-000000000000/expire'), 'LIVE_MODE_NOT_ALLOWED');
     }
   });
 });

@@ -2,6 +2,7 @@ import { keysCommand } from './keys.ts';
 import { listenCommand } from './listen.ts';
 import { seedCommand } from './seed.ts';
 import { serveCommand } from './serve.ts';
+import { triggerCommand } from './trigger.ts';
 import { usersCommand } from './users.ts';
 
 const USAGE = `Usage:
@@ -13,6 +14,7 @@ const USAGE = `Usage:
   payframe keys revoke KEY_OR_ID [--json] [--data-dir DIR | --database-url URL]
   payframe listen --forward-to URL --api-key sk_test_... [--api-base URL]
   payframe seed --account NAME --charges N [--json] [--data-dir DIR | --database-url URL]
+  payframe trigger EVENT --api-key sk_test_... [--api-base URL]
   payframe users create --account NAME --email E --role admin|viewer [--password-stdin] [--json]
                         [--data-dir DIR | --database-url URL]
   payframe users list [--account NAME] [--json] [--data-dir DIR | --database-url URL]
@@ -20,7 +22,7 @@ const USAGE = `Usage:
 
 Every flag of serve has an environment variable: see docs/operations.md.`;
 
-const COMMANDS = ['serve', 'keys', 'listen', 'seed', 'users'];
+const COMMANDS = ['serve', 'keys', 'listen', 'seed', 'trigger', 'users'];
 
 /** The usage lines of one command (with their continuation lines), for `payframe COMMAND --help`. */
 function usageOf(command: string): string {
@@ -43,6 +45,7 @@ try {
   else if (command === 'keys') await keysCommand(rest);
   else if (command === 'listen') await listenCommand(rest);
   else if (command === 'seed') await seedCommand(rest);
+  else if (command === 'trigger') await triggerCommand(rest);
   else if (command === 'users') await usersCommand(rest);
   else {
     const asked = command === undefined || command === 'help' || command === '--help' || command === '-h';

@@ -32,7 +32,9 @@ export type ChargeEvent =
   /** `amount` omitted: the whole amount. */
   | { type: 'capture'; fees: FeeSchedule; amount?: number | undefined }
   | { type: 'cancel' }
-  | { type: 'refund'; amount: number | undefined };
+  | { type: 'refund'; amount: number | undefined }
+  /** The test helper's per-charge time travel: the 7-day deadline, reached now for this charge only. */
+  | { type: 'expire' };
 
 export type TransitionError = { code: ErrorCode; message: string; parameter?: string };
 
@@ -51,6 +53,11 @@ export function expiredIfCreatedBy(now: number): number {
 /** Applies the exact 7-day expiry: a charge read at or after its deadline is released whole. */
 export function settle<C extends ChargeState>(charge: C, now: number): C {
   if (charge.status !== 'PENDING' || charge.createdAt > expiredIfCreatedBy(now)) return charge;
+  return expired(charge);
+}
+
+/** What a pending charge becomes at its deadline, whether the clock reached it or a test helper did. */
+function expired<C extends ChargeState>(charge: C): C {
   return { ...charge, status: 'REFUNDED', reason: 'EXPIRED', threeDSStatus: 'NOT_AVAILABLE', amountRefunded: charge.amount };
 }
 
@@ -80,6 +87,10 @@ export function transition<C extends ChargeState>(current: C, event: ChargeEvent
       return ok({ ...charge, status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', threeDSStatus: 'NOT_AVAILABLE' });
     case 'refund':
       return refund(charge, event.amount);
+    case 'expire':
+      // Ended charges answered above; a captured one has no authorization left to release.
+      if (charge.status !== 'PENDING') return fail(alreadyCaptured('expire'));
+      return ok(expired(charge));
     default:
       return assertNever(event);
   }
@@ -165,11 +176,14 @@ function refund<C extends ChargeState>(charge: C, amount: number | undefined): T
   return ok({ ...charge, status: amountRefunded === charge.amountCaptured ? 'REFUNDED' : 'PARTIALLY_REFUNDED', amountRefunded }, requested);
 }
 
-function alreadyCaptured(action: 'capture' | 'cancel'): TransitionError {
-  return {
-    code: 'CHARGE_ALREADY_CAPTURED',
-    message: action === 'cancel' ? 'The charge has been captured; refund it instead.' : 'The charge has already been captured.',
-  };
+const ALREADY_CAPTURED_MESSAGES = {
+  capture: 'The charge has already been captured.',
+  cancel: 'The charge has been captured; refund it instead.',
+  expire: 'The charge has been captured; only an uncaptured charge expires.',
+} as const;
+
+function alreadyCaptured(action: keyof typeof ALREADY_CAPTURED_MESSAGES): TransitionError {
+  return { code: 'CHARGE_ALREADY_CAPTURED', message: ALREADY_CAPTURED_MESSAGES[action] };
 }
 
 function ok<C extends ChargeState>(charge: C, refunded = 0): TransitionResult<C> {

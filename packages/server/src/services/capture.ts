@@ -16,8 +16,8 @@ export function cancelCharge(db: Db, deps: ServiceDeps, caller: Caller, id: stri
   return decide(db, deps, caller, id, { type: 'cancel' }, 'charge.canceled');
 }
 
-/** The conditional update and its event are one write: a lost race writes neither and reads again. */
-async function decide(db: Db, deps: ServiceDeps, caller: Caller, id: string, event: ChargeEvent, name: EventName): Promise<Charge> {
+/** The conditional update and its event are one write: a lost race writes neither and reads again. Also the test helper that expires a charge. */
+export async function decide(db: Db, deps: ServiceDeps, caller: Caller, id: string, event: ChargeEvent, name: EventName): Promise<Charge> {
   let view: Charge | undefined;
   await moveCharge(db, caller, id, event, (next, token, readVersion) => {
     view = chargeView(next, token, deps);

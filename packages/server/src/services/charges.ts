@@ -1,6 +1,6 @@
 import { type Charge, type CreateChargeBody, ERROR_CODES, metadataToStore, PayframeError } from '@payframe/contract';
 import { isExpired } from '../domain/card-info.ts';
-import { isTokenExpired } from '../domain/token-lifetime.ts';
+import { tokenEnded, tokenState } from '../domain/token-lifetime.ts';
 import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
 import type { AcquirerAnswer } from '../acquirer/acquirer.ts';
 import { openCard } from '../security/vault.ts';
@@ -33,7 +33,7 @@ async function chargeToken(db: Db, deps: ServiceDeps, caller: Caller, input: Cre
   }
   const { token, consumed } = taken;
   // A used token answers TOKEN_ALREADY_USED (below) whatever its age.
-  if (token.used_at === null && isTokenExpired(token.created_at, caller.now)) {
+  if (tokenEnded(tokenState(token), caller.now) === 'TOKEN_EXPIRED') {
     throw new PayframeError('TOKEN_EXPIRED', 'The token has expired; tokens can be charged for 15 minutes. Create a new one.', {
       parameter: 'token',
     });

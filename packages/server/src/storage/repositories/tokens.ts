@@ -59,3 +59,19 @@ export async function tokensByIds(db: Db, ids: string[]): Promise<Map<string, To
   const rows = await db.selectFrom('tokens').selectAll().where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/**
+ * Erases an unused token's sealed card now (the test helper that ends its lifetime). Conditional
+ * on the token being unused and still sealed, so a charge racing it sees either the whole token
+ * or an expired one; answers whether this call erased it.
+ */
+export async function eraseUnusedTokenSecret(db: Db, owner: Owner, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('tokens')
+    .set({ card_secret: null })
+    .where((eb) => eb.and(ownedBy(owner, id)))
+    .where('used_at', 'is', null)
+    .where('card_secret', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,90 @@
+import { COMPLETE_THREE_DS_TIMEOUT_MS, completeThreeDS, expireCharge, fillCard, TEST_CARDS, THREE_DS_FRAME, waitForEvent } from '@payframe/qa-kit';
+import { expect, test } from './support/shop-checkout.ts';
+
+// The QA kit's promises (docs/qa-kit.md): completeThreeDS never hangs on a challenge that settled
+// by itself or elsewhere and fails fast saying what it saw; fillCard is quick on a warm page; tests
+// sharing one account expire their own charges without disturbing each other.
+
+type Charge = { status: string; reason: string | null; threedSecure: { status: string; transStatus: string | null } };
+
+test('kit-settled: completeThreeDS after the frictionless dialog has already continued answers at once', async ({ flow }) => {
+  const { page } = flow;
+  await flow.buyWith(TEST_CARDS.frictionless3DS);
+  // The dialog opens, goes on by itself and closes, and the shop captures: several round trips.
+  await expect(page.getByTestId('receipt-status')).toHaveText('Paid', { timeout: 20_000 });
+  const chargeId = await page.getByTestId('receipt-charge-id').textContent();
+  const started = Date.now();
+  expect(await completeThreeDS(page, 'authenticate')).toEqual({ chargeId, status: 'CHARGEABLE', transStatus: 'Y' });
+  expect(Date.now() - started).toBeLessThan(2_000);
+});
+
+test('kit-elsewhere: a challenge answered by the test helper resolves without a click', async ({ flow, shop }) => {
+  const { page } = flow;
+  await flow.buyWith(TEST_CARDS.visa3DS);
+  await expect(page.frameLocator(THREE_DS_FRAME).locator('main')).toHaveAttribute('data-page', 'challenge');
+  const src = (await page.locator(THREE_DS_FRAME).getAttribute('src')) ?? '';
+  const chargeId = new URL(src).pathname.split('/').pop();
+  await shop.api(`/test_helpers/charges/${chargeId}/authenticate`, { result: 'failure' });
+  expect(await completeThreeDS(page, 'authenticate')).toEqual({ chargeId, status: 'FAILED', transStatus: 'N' });
+});
+
+test('kit-timeout: with nothing to answer, completeThreeDS gives up quickly and says what it saw', async ({ flow, shop }) => {
+  const { page } = flow;
+  expect(COMPLETE_THREE_DS_TIMEOUT_MS).toBeLessThan(test.info().timeout);
+  await page.goto(`${shop.url}/products/mug`);
+  const started = Date.now();
+  const error = await completeThreeDS(page, 'authenticate', { timeout: 1_000 }).catch((caught: Error) => caught);
+  expect(Date.now() - started).toBeLessThan(3_000);
+  expect(String(error)).toMatch(/nothing to answer within 1000 ms/);
+  expect(String(error)).toContain(`Saw: the page at ${shop.url}/products/mug`);
+  expect(String(error)).toContain('no 3-D Secure dialog');
+});
+
+test('kit-fill: fillCard fills a card in under a second on a warm page', async ({ flow, shop }) => {
+  const { page } = flow;
+  await page.goto(`${shop.url}/products/mug`);
+  await page.getByTestId('buy').click();
+  // The first fill warms the page (the frame connects, fonts and code load); the second is measured.
+  await fillCard(page, { ...TEST_CARDS.mastercard3DS, email: 'ada@example.com' });
+  const started = performance.now();
+  const frame = await fillCard(page, { ...TEST_CARDS.visa, email: 'ada@example.com' });
+  const took = performance.now() - started;
+  test.info().annotations.push({ type: 'fillCard', description: `${Math.round(took)} ms` });
+  expect(took).toBeLessThan(1_000);
+  // Formatted and recognised as typed by a shopper.
+  await expect(frame.getByTestId('card-number')).toHaveValue('4242 4242 4242 4242');
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('receipt-status')).toHaveText('Paid');
+});
+
+test('parallel: one shopper’s charge is expired while another pays and captures, on the same account', async ({ flow, shop, browser }) => {
+  const options = { apiKey: shop.keys.secretKey, apiBase: shop.apiUrl };
+  const other = await browser.newContext();
+  try {
+    const payer = await other.newPage();
+    const paying = (async () => {
+      await payer.goto(`${shop.url}/products/notebook`);
+      await payer.getByTestId('buy').click();
+      await fillCard(payer, { ...TEST_CARDS.visa3DS, email: 'grace@example.com' });
+      await payer.getByTestId('pay').click();
+      const result = await completeThreeDS(payer, 'authenticate');
+      await expect(payer.getByTestId('receipt-status')).toHaveText('Paid');
+      return result.chargeId;
+    })();
+    const expiring = (async () => {
+      await flow.buyWith(TEST_CARDS.otp3DS);
+      await expect(flow.page.frameLocator(THREE_DS_FRAME).locator('main')).toHaveAttribute('data-page', 'otp');
+      const src = (await flow.page.locator(THREE_DS_FRAME).getAttribute('src')) ?? '';
+      const chargeId = new URL(src).pathname.split('/').pop() ?? '';
+      expect(await expireCharge(chargeId, options)).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED' });
+      return chargeId;
+    })();
+    const [paid, expired] = await Promise.all([paying, expiring]);
+    expect(await shop.api<Charge>(`/charges/${paid}`)).toMatchObject({ status: 'CHARGE_SUCCESS', threedSecure: { transStatus: 'Y' } });
+    expect(await waitForEvent({ name: 'charge.expired', charge: expired, ...options })).toMatchObject({ data: { object: { id: expired } } });
+    // The account's clock did not move.
+    expect(await shop.api<{ offset: number }>('/test_helpers/clock')).toMatchObject({ offset: 0 });
+  } finally {
+    await other.close();
+  }
+});
