@@ -90,6 +90,13 @@ describe('the API as the document describes it', () => {
     expect((await secret('GET', `/v2/events/${eventId}/deliveries`)).status).toBe(200);
     expect((await secret('DELETE', `/v2/webhook_endpoints/${endpoints[2]}`)).status).toBe(200);
 
+    // One charge and one token expired now, without a body; a second expiry is a 402.
+    const expiring = (await secret('POST', '/v2/charges', chargeParams((await secret('POST', '/v2/tokens', tokenParams(TEST_PANS.visa))).body.id))).body.id;
+    expect((await secret('POST', `/v2/test_helpers/charges/${expiring}/expire`)).status).toBe(200);
+    expect((await secret('POST', `/v2/test_helpers/charges/${expiring}/expire`)).status).toBe(402);
+    const unused = await secret('POST', '/v2/tokens', tokenParams(TEST_PANS.visa), 'json');
+    expect((await secret('POST', `/v2/test_helpers/tokens/${unused.body.id}/expire`)).status).toBe(200);
+
     // The test clock.
     expect((await secret('GET', '/v2/test_helpers/clock')).status).toBe(200);
     expect((await secret('POST', '/v2/test_helpers/clock', { advance_seconds: '60' }, 'multipart')).status).toBe(200);

@@ -29,6 +29,8 @@ export const OPERATIONS: Record<string, OperationFacts> = {
   'GET /v2/test_helpers/clock': { operationId: 'retrieveTestClock', tag: 'Test helpers' },
   'POST /v2/test_helpers/clock': { operationId: 'advanceTestClock', tag: 'Test helpers' },
   'POST /v2/test_helpers/charges/{id}/authenticate': { operationId: 'authenticateCharge', tag: 'Test helpers', payment: true },
+  'POST /v2/test_helpers/charges/{id}/expire': { operationId: 'expireCharge', tag: 'Test helpers', payment: true },
+  'POST /v2/test_helpers/tokens/{id}/expire': { operationId: 'expireToken', tag: 'Test helpers', payment: true },
 };
 
 export const TAGS = [
@@ -37,5 +39,5 @@ export const TAGS = [
   { name: 'Refunds', description: 'Refunds of captured charges, and releases of uncaptured ones' },
   { name: 'Events', description: 'Every change of a charge, as it was recorded' },
   { name: 'Webhooks', description: 'Webhook endpoints and deliveries' },
-  { name: 'Test helpers', description: 'Test-mode shortcuts: the test clock, 3-D Secure without a browser' },
+  { name: 'Test helpers', description: 'Test-mode shortcuts: the test clock, 3-D Secure without a browser, one charge or token expired now' },
 ];
