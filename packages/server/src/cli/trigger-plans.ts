@@ -2,7 +2,7 @@ import type { EventName } from '@payframe/contract';
 import { TEST_CARDS } from '@payframe/contract/test-cards';
 
 /** What `payframe trigger` does to the charge after creating it, each one HTTP call of the API. */
-export type TriggerMove = 'authenticate-success' | 'authenticate-failure' | 'capture' | 'cancel' | 'refund' | 'expire';
+export type TriggerMove = 'authenticate-success' | 'authenticate-failure' | 'capture' | 'cancel' | 'refund' | 'expire' | 'update-metadata';
 
 /**
  * For each event name, the card to charge and the moves that make the event happen (docs/cli.md,
@@ -20,14 +20,16 @@ export const TRIGGER_PLANS: Record<EventName, { card: string; moves: TriggerMove
   'charge.refunded': { card: TEST_CARDS.visa.number, moves: ['capture', 'refund'] },
   // The per-charge helper, not the account clock: other tests on the account are not disturbed.
   'charge.expired': { card: TEST_CARDS.visa.number, moves: ['expire'] },
+  'charge.updated': { card: TEST_CARDS.visa.number, moves: ['update-metadata'] },
 };
 
 /** The request each move makes, for the charge `id`. */
-export const MOVE_REQUESTS: Record<TriggerMove, (id: string) => { path: string; body?: Record<string, string> }> = {
+export const MOVE_REQUESTS: Record<TriggerMove, (id: string) => { path: string; body?: Record<string, unknown> }> = {
   'authenticate-success': (id) => ({ path: `/v2/test_helpers/charges/${id}/authenticate`, body: { result: 'success' } }),
   'authenticate-failure': (id) => ({ path: `/v2/test_helpers/charges/${id}/authenticate`, body: { result: 'failure' } }),
   capture: (id) => ({ path: `/v2/charges/capture/${id}` }),
   cancel: (id) => ({ path: `/v2/charges/cancel/${id}` }),
   refund: (id) => ({ path: `/v2/charges/refund/${id}` }),
   expire: (id) => ({ path: `/v2/test_helpers/charges/${id}/expire` }),
+  'update-metadata': (id) => ({ path: `/v2/charges/${id}`, body: { metadata: { source: 'payframe-trigger' } } }),
 };
