@@ -88,5 +88,6 @@ describe('a TypeScript project using @payframe/node', () => {
       );
     const errors = await Promise.all(Object.keys(settings).map(compile));
     expect(errors).toEqual(['', '']);
-  }, 30_000);
+    // Two compilers at once, each reading the contract's and zod's declarations: minutes on a loaded shared host.
+  }, 120_000);
 });
