@@ -91,7 +91,7 @@ describe('check order: key → HTTPS → publishable → route/method → body',
       'METHOD_NOT_ALLOWED',
     );
     expectError(
-      await raw('/v2/charges/x', { method: 'POST', headers: { 'x-api-key': keys.secretKey, 'content-type': 'text/plain' }, body: 'x' }),
+      await raw('/v2/charges/refund/x', { method: 'PUT', headers: { 'x-api-key': keys.secretKey, 'content-type': 'text/plain' }, body: 'x' }),
       405,
       'METHOD_NOT_ALLOWED',
     );
