@@ -29,18 +29,24 @@ export async function waitForEvent(first: EventsClient | (WaitForEventOptions & 
   const options = 'events' in first ? second : first;
   if (!options) throw new Error('waitForEvent: needs { name, charge }');
   const { name, charge, timeoutMs = 15_000, intervalMs = 250 } = options;
+  const deadline = Date.now() + timeoutMs;
   const list =
     'events' in first
       ? async () => (await first.events.list({ name, charge, limit: 1 })).data
       : async () => {
           const query = new URLSearchParams({ name, charge, limit: '1' });
-          return (await callApi<{ data: Event[] }>(`waitForEvent(${name})`, first, 'GET', `/v2/events?${query}`)).data;
+          // Here timeoutMs is the whole wait; no one request may outlast it.
+          const api = { apiKey: first.apiKey, apiBase: first.apiBase, timeoutMs: Math.max(1, Math.min(10_000, deadline - Date.now())) };
+          return (await callApi<{ data: Event[] }>(`waitForEvent(${name})`, api, 'GET', `/v2/events?${query}`)).data;
         };
-  const deadline = Date.now() + timeoutMs;
+  const none = () => new Error(`waitForEvent: no ${name} event for charge ${charge} within ${timeoutMs} ms`);
   for (;;) {
-    const [event] = await list();
+    // A request cut short by the deadline means the same as an empty answer at it.
+    const [event] = await list().catch((error: unknown) => {
+      throw Date.now() >= deadline ? none() : error;
+    });
     if (event) return event;
-    if (Date.now() >= deadline) throw new Error(`waitForEvent: no ${name} event for charge ${charge} within ${timeoutMs} ms`);
+    if (Date.now() >= deadline) throw none();
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
