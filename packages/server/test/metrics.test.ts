@@ -69,7 +69,8 @@ describe('GET /metrics on the API port', () => {
   });
 
   it('answers 401 without the bearer token, or with a wrong one', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }]) {
+    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }];
+    for (const headers of attempts) {
       const response = await scrape(undefined, headers);
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);

@@ -1,3 +1,4 @@
+import { backupCommand, restoreCommand } from './backup.ts';
 import { keysCommand } from './keys.ts';
 import { listenCommand } from './listen.ts';
 import { seedCommand } from './seed.ts';
@@ -17,10 +18,12 @@ const USAGE = `Usage:
                         [--data-dir DIR | --database-url URL]
   payframe users list [--account NAME] [--json] [--data-dir DIR | --database-url URL]
   payframe users remove EMAIL [--json] [--data-dir DIR | --database-url URL]
+  payframe backup --data-dir DIR --to FILE
+  payframe restore --from FILE --data-dir NEW [--master-key-file FILE]
 
 Every flag of serve has an environment variable: see docs/operations.md.`;
 
-const COMMANDS = ['serve', 'keys', 'listen', 'seed', 'users'];
+const COMMANDS = ['serve', 'keys', 'listen', 'seed', 'users', 'backup', 'restore'];
 
 /** The usage lines of one command (with their continuation lines), for `payframe COMMAND --help`. */
 function usageOf(command: string): string {
@@ -44,6 +47,8 @@ try {
   else if (command === 'listen') await listenCommand(rest);
   else if (command === 'seed') await seedCommand(rest);
   else if (command === 'users') await usersCommand(rest);
+  else if (command === 'backup') await backupCommand(rest);
+  else if (command === 'restore') await restoreCommand(rest);
   else {
     const asked = command === undefined || command === 'help' || command === '--help' || command === '-h';
     (asked ? console.log : console.error)(USAGE);
