@@ -15,6 +15,9 @@ import { dashboardAssetRoutes } from './http/routes/dashboard-assets.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
 import { widgetAssetRoutes } from './http/routes/widget-assets.ts';
+import { instrumentHttp } from './metrics/http-hooks.ts';
+import { metricsRoute } from './metrics/metrics-route.ts';
+import type { Metrics } from './metrics/registry.ts';
 import { apiKeyCache } from './services/api-key-cache.ts';
 import type { ServiceDeps, Store } from './services/context.ts';
 import type { SessionLifetime } from './services/dashboard-sessions.ts';
@@ -34,6 +37,8 @@ export type AppOptions = {
   dashboardSessions: SessionLifetime;
   /** The server's public URL once known: dashboard mutations may come from its origin too. */
   publicUrl?: () => string | undefined;
+  /** Request and charge series are recorded when given; `/metrics` is served on this port only with a token. */
+  metrics?: { metrics: Metrics; token?: string | undefined } | undefined;
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -94,6 +99,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('cache-control', 'no-store');
     done(null, payload);
   });
+
+  if (options.metrics) {
+    instrumentHttp(app, options.metrics.metrics);
+    if (options.metrics.token) await app.register(metricsRoute(options.metrics.metrics, options.metrics.token));
+  }
 
   const apiKeys = apiKeyCache(store);
   app.addHook('onClose', async () => apiKeys.close());

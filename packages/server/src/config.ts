@@ -26,6 +26,12 @@ export const ConfigSchema = z.object({
   liveAcquirer: optionalText.pipe(z.enum(['simulator'], { error: 'must be simulator (the only acquirer there is)' }).optional()),
   tlsCert: optionalText,
   tlsKey: optionalText,
+  /** Serves GET /metrics on the API port to requests that carry it as a bearer token. */
+  metricsToken: optionalText,
+  /** Serves GET /metrics without a token on this port of 127.0.0.1 (0 picks a free one). */
+  metricsPort: optionalText
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .pipe(z.number({ error: PORT_ERROR }).int({ error: PORT_ERROR }).min(0, { error: PORT_ERROR }).max(65_535, { error: PORT_ERROR }).optional()),
   /** Base64 of 32 bytes; without it a key file in the data directory is used (made on first start). */
   masterKey: optionalText,
   feeRateBasisPoints: integer(260),
@@ -69,6 +75,8 @@ const ENVIRONMENT: Record<keyof Config, string> = {
   liveAcquirer: 'PAYFRAME_LIVE_ACQUIRER',
   tlsCert: 'PAYFRAME_TLS_CERT',
   tlsKey: 'PAYFRAME_TLS_KEY',
+  metricsToken: 'PAYFRAME_METRICS_TOKEN',
+  metricsPort: 'PAYFRAME_METRICS_PORT',
   masterKey: 'PAYFRAME_MASTER_KEY',
   feeRateBasisPoints: 'PAYFRAME_FEE_RATE_BPS',
   feeFixed: 'PAYFRAME_FEE_FIXED',

@@ -8,6 +8,8 @@ import { startWebhookWorker } from './background/webhook-worker.ts';
 import type { Config } from './config.ts';
 import { randomIds } from './ids.ts';
 import { loggerOptions } from './logging.ts';
+import { startMetricsServer } from './metrics/metrics-server.ts';
+import { createMetrics } from './metrics/registry.ts';
 import { loadServerSecrets } from './security/secrets.ts';
 import type { ServiceDeps } from './services/context.ts';
 import { openStore } from './storage/db.ts';
@@ -39,6 +41,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     clock: { now: () => Date.now() },
   };
   let stopping = false;
+  // Recorded in every instance, whether or not anything reads them: an operator can turn the
+  // endpoint on later without the counts starting from a restart.
+  const metrics = createMetrics(store);
   const https = config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } : undefined;
   const app = await buildApp({
     store,
@@ -52,9 +57,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     requestTimeoutMs: config.requestTimeoutMs,
     dashboardSessions: { idleMs: config.dashboardSessionIdleMs, maxMs: config.dashboardSessionMaxMs },
     publicUrl: () => publicUrl,
+    metrics: { metrics, token: config.metricsToken },
   });
 
-  await app.listen({ port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
+  const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(metrics, config.metricsPort);
+  if (metricsServer) logger.info({ url: metricsServer.url }, 'payframe metrics ready');
+  await app.listen({ port: config.port, host: config.host }).catch(async (error: NodeJS.ErrnoException) => {
+    await metricsServer?.close();
     if (error.code !== 'EADDRINUSE') throw error;
     throw new Error(`${config.host}:${config.port} is already in use: stop what listens there, or serve on another port (--port N, or PORT)`, { cause: error });
   });
@@ -67,6 +76,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     runner,
     clock: services.clock,
     logger,
+    onAttempt: (outcome) => metrics.webhookAttempts.inc({ outcome }),
   });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -97,6 +107,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     } finally {
       clearTimeout(grace);
     }
+    await metricsServer?.close();
     await sweeper.stop();
     await webhooks.stop();
     await store.close();

@@ -23,7 +23,7 @@ describe('payframe --help', () => {
 });
 
 describe('payframe COMMAND --help', () => {
-  it.each(['serve', 'keys', 'users', 'listen', 'seed', 'trigger'])('prints the usage of %s alone, and exits 0', async (command) => {
+  it.each(['serve', 'keys', 'users', 'listen', 'seed', 'trigger', 'backup', 'restore'])('prints the usage of %s alone, and exits 0', async (command) => {
     // runCli rejects on a non-zero exit.
     const { stdout } = await runCli([command, '--help']);
     const lines = stdout.split('\n\n')[0]!.split('\n').slice(1);

@@ -37,6 +37,8 @@ export type WebhookWorkerOptions = {
   logger: Logger;
   random?: () => number;
   sender?: WebhookSender;
+  /** Told each attempt's outcome, for the metrics. */
+  onAttempt?: (outcome: 'succeeded' | 'retrying' | 'failed') => void;
 };
 
 export type WebhookWorker = { stop(): Promise<void> };
@@ -95,7 +97,10 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
       ? await sender.send({ url: attempt.url, mode: attempt.mode }, attempt.headers, attempt.body)
       : { statusCode: null, error: 'the signing secret could not be opened with this server’s master key' };
     const result = { ...sent, finishedAt: clock.now(), stopped: stopping && sent.statusCode === null };
-    return { attempt, result, outcome: outcomeOf(attempt, result, schedule, random) };
+    const outcome = outcomeOf(attempt, result, schedule, random);
+    // An attempt cut by a stop is handed back, not tried: it is no outcome.
+    if (!result.stopped) options.onAttempt?.(outcome.status === 'pending' ? 'retrying' : outcome.status);
+    return { attempt, result, outcome };
   }
 
   /** The next pass in `delay` ms, unless one is due sooner or running (it schedules the next when it ends). */

@@ -13,6 +13,7 @@ const FLAG_TO_CONFIG = {
   'tls-cert': 'tlsCert',
   'tls-key': 'tlsKey',
   'log-level': 'logLevel',
+  'metrics-port': 'metricsPort',
 } as const satisfies Record<string, keyof Config>;
 
 type ExtraOptions = Record<string, { type: 'string' | 'boolean' }>;

@@ -1,3 +1,4 @@
+import { backupCommand, restoreCommand } from './backup.ts';
 import { keysCommand } from './keys.ts';
 import { listenCommand } from './listen.ts';
 import { seedCommand } from './seed.ts';
@@ -8,7 +9,7 @@ import { usersCommand } from './users.ts';
 const USAGE = `Usage:
   payframe serve [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL]
                  [--trust-proxy CIDR,...] [--live-acquirer simulator] [--tls-cert FILE --tls-key FILE]
-                 [--log-level LEVEL] [--demo]
+                 [--log-level LEVEL] [--metrics-port N] [--demo]
   payframe keys create --account NAME --mode test|live [--json] [--data-dir DIR | --database-url URL]
   payframe keys list [--account NAME] [--json] [--data-dir DIR | --database-url URL]
   payframe keys revoke KEY_OR_ID [--json] [--data-dir DIR | --database-url URL]
@@ -19,10 +20,12 @@ const USAGE = `Usage:
                         [--data-dir DIR | --database-url URL]
   payframe users list [--account NAME] [--json] [--data-dir DIR | --database-url URL]
   payframe users remove EMAIL [--json] [--data-dir DIR | --database-url URL]
+  payframe backup --data-dir DIR --to FILE
+  payframe restore --from FILE --data-dir NEW [--master-key-file FILE]
 
 Every flag of serve has an environment variable: see docs/operations.md.`;
 
-const COMMANDS = ['serve', 'keys', 'listen', 'seed', 'trigger', 'users'];
+const COMMANDS = ['serve', 'keys', 'listen', 'seed', 'trigger', 'users', 'backup', 'restore'];
 
 /** The usage lines of one command (with their continuation lines), for `payframe COMMAND --help`. */
 function usageOf(command: string): string {
@@ -47,6 +50,8 @@ try {
   else if (command === 'seed') await seedCommand(rest);
   else if (command === 'trigger') await triggerCommand(rest);
   else if (command === 'users') await usersCommand(rest);
+  else if (command === 'backup') await backupCommand(rest);
+  else if (command === 'restore') await restoreCommand(rest);
   else {
     const asked = command === undefined || command === 'help' || command === '--help' || command === '-h';
     (asked ? console.log : console.error)(USAGE);

@@ -49,4 +49,22 @@ describe('claiming an Idempotency-Key', () => {
     await expect(runMutation(store, clock, key, async () => Promise.reject(new Error('fault')))).rejects.toThrow('fault');
     expect(await runMutation(store, clock, key, async () => 'again')).toEqual({ kind: 'done', value: 'again' });
   });
+
+  it('gives the key back once the database returns when the outage that failed the request also kept the claim from being given back', async () => {
+    const clock = { now: () => 40 * REPLAY_WINDOW_MS };
+    const key = scope();
+    let down = true;
+    const unavailable = () => Object.assign(new Error('the database is unavailable'), { code: 'SERVICE_UNAVAILABLE', status: 503 });
+    // The store as an outage shows it: the claim is written, then every write fails until it returns.
+    let writes = 0;
+    const flaky: Store = {
+      ...store,
+      write: (work) => (++writes > 1 && down ? Promise.reject(unavailable()) : store.write(work)),
+      transaction: () => Promise.reject(unavailable()),
+    };
+    await expect(runMutation(flaky, clock, key, async () => 'lost')).rejects.toThrow('unavailable');
+    await expect(runMutation(store, clock, key, async () => 'too early')).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    down = false;
+    await expect.poll(() => runMutation(store, clock, key, async () => 'after the outage').catch((error: { code?: string }) => error.code), { timeout: 5_000 }).toEqual({ kind: 'done', value: 'after the outage' });
+  });
 });

@@ -19,8 +19,13 @@ export type Connection = {
   write<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** See Store.changedElsewhere. */
   changedElsewhere?: () => boolean;
+  /** See Store.poolStats. */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
 };
+
+/** A connection pool's connections: all of them, the idle ones, and the callers waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 /**
  * The store as the rest of the server uses it. Work receives a `Db` to hand to repositories;
@@ -43,6 +48,8 @@ export type Store = {
    * next to nothing to know (SQLite's data_version); absent elsewhere.
    */
   changedElsewhere?: () => boolean;
+  /** The connection pool's state, where the store has one (PostgreSQL), for the metrics. */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
 };
 
@@ -60,6 +67,7 @@ export async function openStore(location: StorageLocation): Promise<Store> {
     transaction: (work) => orUnavailable(() => connection.transaction(work)),
     write: (work) => orUnavailable(() => connection.write(work)),
     ...(connection.changedElsewhere ? { changedElsewhere: connection.changedElsewhere } : {}),
+    ...(connection.poolStats ? { poolStats: connection.poolStats } : {}),
     close: () => connection.close(),
   };
 }

@@ -2,8 +2,10 @@ import { Kysely, type PostgresCursor, PostgresDialect, type PostgresPool, type P
 import pg from 'pg';
 import type { Connection } from './db.ts';
 import { migrate } from './migrate.ts';
+import { clientForHosts, type HostClient, HostSelector, parseHostList, verifySession } from './postgres-hosts.ts';
 import { preparedName } from './statements.ts';
 import { retryingTransient } from './transient.ts';
+import { isStoreUnavailable } from './unavailable.ts';
 import type { Database } from './schema.ts';
 
 export type PostgresOptions = {
@@ -20,8 +22,10 @@ const INT8_OID = 20;
 
 /** PostgreSQL for scale-out: any number of stateless instances share it. */
 export async function openPostgresStore(options: PostgresOptions): Promise<Connection> {
+  const hostList = parseHostList(options.url);
+  const selector = hostList ? new HostSelector(hostList) : null;
   const pool = new pg.Pool({
-    connectionString: options.url,
+    ...(selector ? { Client: clientForHosts(selector), verify: verifySession(selector) } : { connectionString: options.url }),
     max: options.poolSize,
     connectionTimeoutMillis: options.connectTimeoutMs,
     statement_timeout: options.statementTimeoutMs,
@@ -34,7 +38,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Conne
   // ones): the query in flight fails with a 503 and the next one reconnects.
   pool.on('error', options.onPoolError);
   pool.on('connect', (client) => client.on('error', options.onPoolError));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool, selector) }) });
   try {
     await migrate(db);
   } catch (error) {
@@ -45,28 +49,61 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Conne
     db,
     transaction: (work) => retryingTransient(() => db.transaction().execute(work)),
     write: (work) => work(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }
 
 /** Kysely's pool, running the hot statements (storage/statements.ts) as named prepared statements. */
-function withPreparedStatements(pool: pg.Pool): PostgresPool {
+function withPreparedStatements(pool: pg.Pool, selector: HostSelector | null): PostgresPool {
   return {
     async connect() {
-      const client = await pool.connect();
+      const client = await connectToSomeHost(pool, selector);
+      // Set by a failure that says the connection is dead or on the wrong host: released with it, the
+      // pool discards the connection instead of lending it again (a pooled connection to a primary
+      // demoted by a failover would otherwise fail every request given it).
+      let broken: Error | undefined;
+      const watch = <T>(running: Promise<T>): Promise<T> =>
+        running.catch((error: unknown) => {
+          // A statement timeout or a full server is no reason to leave the host or the connection.
+          const code = (error as { code?: unknown }).code;
+          if (isStoreUnavailable(error) && code !== '57014' && code !== '53300') {
+            broken = error as Error;
+            selector?.failed((client as unknown as HostClient).hostIndex);
+          }
+          throw error;
+        });
       // Kysely passes a text with its parameters, or a cursor (streamed reads) which goes through as is.
       function query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
       function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
       function query(sql: string | PostgresCursor<unknown>, values?: readonly unknown[]): unknown {
         if (typeof sql !== 'string') return client.query(sql as unknown as pg.Submittable);
         const name = preparedName(sql);
-        return client.query({ text: sql, values: values ? [...values] : [], ...(name ? { name } : {}) });
+        return watch(client.query({ text: sql, values: values ? [...values] : [], ...(name ? { name } : {}) }));
       }
       return {
         query,
-        release: () => client.release(),
+        release: () => client.release(broken),
       };
     },
     end: () => pool.end(),
   };
+}
+
+/**
+ * A connection from the pool; with several hosts, each host in turn until one serves a suitable
+ * session (a refused connection or a standby moves the selector on), so one request rides out a
+ * failover that has already happened instead of meeting the old primary's corpse.
+ */
+async function connectToSomeHost(pool: pg.Pool, selector: HostSelector | null): Promise<pg.PoolClient> {
+  const attempts = selector?.hostCount ?? 1;
+  for (let attempt = 1; ; attempt++) {
+    const host = selector?.current ?? 0;
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (attempt >= attempts || !isStoreUnavailable(error)) throw error;
+      selector?.failed(host);
+    }
+  }
 }

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Metrics } from './registry.ts';
+
+/** Requests that matched no route share one label: raw URLs would carry ids and grow without bound. */
+const UNMATCHED = 'unmatched';
+
+/** The acquirer's answers on POST /v2/charges that count as declines (other 402s are the caller's mistakes). */
+const DECLINE_CODES = new Set(['DECLINED', 'EXPIRED_CARD', 'INCORRECT_CVC']);
+
+const CHARGE_CREATE = 'POST /v2/charges';
+const CHARGE_CAPTURE = 'POST /v2/charges/capture/:id';
+
+function routeOf(request: FastifyRequest): string {
+  return request.routeOptions.url ?? UNMATCHED;
+}
+
+/** Counts and times every response by route pattern and status, and the charge outcomes. */
+export function instrumentHttp(app: FastifyInstance, metrics: Metrics): void {
+  // Callback hooks: an async one costs a promise per response.
+  app.addHook('onResponse', (request, reply, done) => {
+    const labels = { method: request.method, route: routeOf(request), status: String(reply.statusCode) };
+    metrics.requests.inc(labels);
+    metrics.requestDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const route = `${request.method} ${routeOf(request)}`;
+    if ((route === CHARGE_CREATE || route === CHARGE_CAPTURE) && reply.getHeader('idempotent-replayed') === undefined) {
+      countChargeOutcome(metrics, route, request, reply, payload);
+    }
+    done(null, payload);
+  });
+}
+
+function countChargeOutcome(metrics: Metrics, route: string, request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+  if (typeof payload !== 'string') return;
+  if (reply.statusCode === 200) {
+    const currency = currencyOf(parse(payload));
+    if (currency) metrics.charges.inc({ outcome: route === CHARGE_CREATE ? 'created' : 'captured', currency });
+  } else if (reply.statusCode === 402 && route === CHARGE_CREATE) {
+    const code = (parse(payload) as { error?: { code?: unknown } } | undefined)?.error?.code;
+    // The body was parsed by the contract's schema by then: an active ISO 4217 code, upper case.
+    const currency = currencyOf(request.body);
+    if (typeof code === 'string' && DECLINE_CODES.has(code) && currency) metrics.charges.inc({ outcome: 'declined', currency });
+  }
+}
+
+function parse(payload: string): unknown {
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Only a three-letter code makes a label: nothing else from a body may reach one. */
+function currencyOf(value: unknown): string | undefined {
+  const currency = (value as { currency?: unknown } | undefined)?.currency;
+  return typeof currency === 'string' && /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : undefined;
+}
