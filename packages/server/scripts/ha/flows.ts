@@ -32,12 +32,12 @@ export async function runFlows(sdk: Payframe, worker: string, log: FlowLog, runn
       sdk.charges.create({ token: token.id, amount, currency: 'EUR', description: `HA order ${key}`, return_url: 'https://shop.example/return' }, { idempotencyKey: `${key}-charge` }),
     );
     if (!charge) return;
-    const captured = await step(log, `${key} capture`, () => sdk.charges.capture(charge.id, { idempotencyKey: `${key}-capture` }));
+    const captured = await step(log, `${key} capture`, () => sdk.charges.capture(charge.id, {}, { idempotencyKey: `${key}-capture` }));
     if (!captured) return;
     if (captured.status !== 'CHARGE_SUCCESS') log.wrong.push(`${key} capture answered 200 with status ${captured.status}`);
     log.captures.push({ chargeId: charge.id, amount, at: Date.now() });
     // The SDK's own retry after a lost answer: the same key must replay the capture, not move money again.
-    const again = await step(log, `${key} capture replay`, () => sdk.charges.capture(charge.id, { idempotencyKey: `${key}-capture` }));
+    const again = await step(log, `${key} capture replay`, () => sdk.charges.capture(charge.id, {}, { idempotencyKey: `${key}-capture` }));
     if (again && JSON.stringify(again) !== JSON.stringify(captured)) log.replayMismatches.push(`${key} capture`);
     const refund = await step(log, `${key} refund`, () => sdk.refunds.create(charge.id, {}, { idempotencyKey: `${key}-refund` }));
     if (!refund) return;
