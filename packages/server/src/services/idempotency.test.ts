@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../storage/db.ts';
-import { insertIdempotencyClaim } from '../storage/repositories/idempotency.ts';
+import { findIdempotencyKey, insertIdempotencyClaim } from '../storage/repositories/idempotency.ts';
 import { type IdempotencyScope, REPLAY_WINDOW_MS, runMutation, STALE_CLAIM_MS } from './idempotency.ts';
 
 let store: Store;
@@ -63,8 +63,27 @@ describe('claiming an Idempotency-Key', () => {
       transaction: () => Promise.reject(unavailable()),
     };
     await expect(runMutation(flaky, clock, key, async () => 'lost')).rejects.toThrow('unavailable');
-    await expect(runMutation(store, clock, key, async () => 'too early')).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    expect(await store.read((db) => findIdempotencyKey(db, key))).toMatchObject({ state: 'in_flight' });
     down = false;
-    await expect.poll(() => runMutation(store, clock, key, async () => 'after the outage').catch((error: { code?: string }) => error.code), { timeout: 5_000 }).toEqual({ kind: 'done', value: 'after the outage' });
+    // With no request asking: what another instance, which cannot know of the claim, then finds.
+    await expect.poll(() => store.read((db) => findIdempotencyKey(db, key)), { timeout: 5_000 }).toBeUndefined();
+  });
+
+  it('gives a claim it still owes back before the retry reaching this process claims the key: no 409 race', async () => {
+    const clock = { now: () => 50 * REPLAY_WINDOW_MS };
+    const key = scope();
+    let down = true;
+    const unavailable = () => Object.assign(new Error('the database is unavailable'), { code: 'SERVICE_UNAVAILABLE', status: 503 });
+    let writes = 0;
+    const flaky: Store = {
+      ...store,
+      write: (work) => (++writes > 1 && down ? Promise.reject(unavailable()) : store.write(work)),
+      transaction: (work) => (down ? Promise.reject(unavailable()) : store.transaction(work)),
+    };
+    await expect(runMutation(flaky, clock, key, async () => 'lost')).rejects.toThrow('unavailable');
+    await expect(runMutation(flaky, clock, key, async () => 'still down')).rejects.toThrow('unavailable');
+    down = false;
+    // At once, before any background attempt could have run.
+    expect(await runMutation(flaky, clock, key, async () => 'back')).toEqual({ kind: 'done', value: 'back' });
   });
 });

@@ -2,7 +2,7 @@ import { type Mode, PayframeError } from '@payframe/contract';
 import type { KeyKind } from '../security/api-keys.ts';
 import { seal, unseal } from '../security/vault.ts';
 import type { Clock } from '../domain/clock.ts';
-import { releaseClaim } from './claim-release.ts';
+import { releaseClaim, settlePendingRelease } from './claim-release.ts';
 import {
   deleteIdempotencyClaim,
   deleteIdempotencyKeyOlderThan,
@@ -36,6 +36,7 @@ export type MutationResult<T> = { kind: 'done'; value: T } | { kind: 'replay'; r
 export async function runMutation<T>(store: Store, clock: Clock, scope: IdempotencyScope | null, work: (tx: Db) => Promise<T>): Promise<MutationResult<T>> {
   if (!scope) return { kind: 'done', value: await commit(store, null, work) };
   // The claim's statements each stand alone (Store.write): no BEGIN/COMMIT around them on PostgreSQL.
+  await settlePendingRelease(boundTo(scope));
   const claimedAt = Date.now();
   const claim = await store.write((db) => claimIdempotencyKey(db, scope, clock.now()));
   if (claim.kind === 'replay') return claim;
@@ -46,7 +47,7 @@ export async function runMutation<T>(store: Store, clock: Clock, scope: Idempote
     if (error instanceof PayframeError && error.status < 500) {
       await store.write((db) => storeIdempotentResponse(db, scope, sealed(scope, errorResponse(error))));
     } else {
-      await releaseClaim(store, (reachable) => reachable.write((db) => deleteIdempotencyClaim(db, scope)), claimedAt + STALE_CLAIM_MS / 2);
+      await releaseClaim(boundTo(scope), store, (reachable) => reachable.write((db) => deleteIdempotencyClaim(db, scope)), claimedAt + STALE_CLAIM_MS / 2);
     }
     throw error;
   }
