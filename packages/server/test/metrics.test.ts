@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, type Client, createCharge, createToken, TEST_PANS } from './client.ts';
-import { createKeys, startServer, type Keys, type TestServer } from './harness.ts';
+import { createKeys, startServer, type Keys, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
 import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
 const TOKEN = 'metrics-token-for-tests';
@@ -153,6 +153,11 @@ describe('after flows', () => {
     expect(sample(text, 'payframe_webhook_attempts_total', { outcome: 'succeeded' })).toBe(1);
     expect(text).toMatch(/^payframe_webhook_deliveries_pending \d+$/m);
     expect(text).toMatch(/^payframe_sweeper_lag_seconds\{job="expire-charges"\} [\d.e+-]+$/m);
+  });
+
+  it('shows the PostgreSQL pool, where the store has one', () => {
+    if (TEST_POSTGRES_URL === undefined) expect(text).not.toContain('payframe_db_pool_connections');
+    else expect(sample(text, 'payframe_db_pool_connections', { state: 'idle' }) + sample(text, 'payframe_db_pool_connections', { state: 'in_use' })).toBeGreaterThan(0);
   });
 
   it('shows no card number, key, e-mail or id anywhere', () => {

@@ -49,11 +49,15 @@ async function autoctl(root: string, args: string[]): Promise<string> {
   return stdout;
 }
 
+/** The monitor's extension: pg_autoctl alone (its own package, pg-auto-failover-cli) is not enough. */
+const EXTENSION = '/usr/share/postgresql/15/extension/pgautofailover.control';
+
 /** Installs pg_auto_failover from Debian's packages when it is missing, and says so. */
 export function ensurePgAutoFailover(): void {
-  if (spawnSync('pg_autoctl', ['--version']).status === 0) return;
-  if (!asRoot) throw new Error(`pg_autoctl is missing: install ${PACKAGE} (apt-get install ${PACKAGE}) or run as root`);
-  say(`pg_autoctl is missing: installing ${PACKAGE} with apt-get`);
+  const missing = [spawnSync('pg_autoctl', ['--version']).status === 0 ? null : 'pg_autoctl', existsSync(EXTENSION) ? null : 'the pgautofailover extension'].filter(Boolean);
+  if (missing.length === 0) return;
+  if (!asRoot) throw new Error(`${missing.join(' and ')} missing: install ${PACKAGE} (apt-get install ${PACKAGE}) or run as root`);
+  say(`${missing.join(' and ')} missing: installing ${PACKAGE} with apt-get`);
   let install = spawnSync('apt-get', ['install', '-y', PACKAGE], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   if (install.status !== 0) {
     say('apt-get install failed: running apt-get update and trying again');
