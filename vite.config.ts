@@ -111,6 +111,7 @@ export default defineConfig({
             'test/cli.test.ts',
             'test/temp-files.test.ts',
             'test/file-modes.test.ts',
+            'test/backup-restore.test.ts',
             'test/cli-help.test.ts',
             'test/api-doc-snippets.test.ts',
             'test/openapi.test.ts',

@@ -2,11 +2,11 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureCharge, client, type Client, createCharge, refundCharge, retrieveCharge, TEST_PANS } from './client.ts';
-import { cli, createKeys, type Keys, startServer, TEST_POSTGRES_URL, tempDataDir, type TestServer } from './harness.ts';
+import { cli, createKeys, type Keys, startServer, tempDataDir, type TestServer } from './harness.ts';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
-describe.skipIf(TEST_POSTGRES_URL !== undefined)('payframe backup and restore of the embedded store', () => {
+describe('payframe backup and restore of the embedded store', () => {
   let source: TestServer;
   let restored: TestServer | undefined;
   let keys: Keys;

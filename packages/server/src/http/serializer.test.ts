@@ -24,6 +24,12 @@ describe('the response serializer', () => {
     expect(() => compile(union)({ value: true })).toThrow();
   });
 
+  it('copies a record (metadata) key by key, a `__proto__` key included as data', () => {
+    const withMetadata = z.object({ metadata: z.record(z.string(), z.string()) });
+    const metadata = JSON.parse('{"order":"42","__proto__":"x"}') as Record<string, string>;
+    expect(compile(withMetadata)({ metadata, other: 1 })).toBe('{"metadata":{"order":"42","__proto__":"x"}}');
+  });
+
   it('follows the contract’s charge without zod: it picks, it does not check', () => {
     // Zod would refuse this partial charge; the picker copies what is there.
     expect(compile(ChargeSchema)({ token: { card: {}, vault: 'x' }, threedSecure: {} })).toBe('{"threedSecure":{},"token":{"card":{}}}');

@@ -7,7 +7,7 @@ const asIs: Picker = (value) => value;
 
 /**
  * A function that copies out of a response what its schema declares and nothing else, or null
- * where the schema needs zod itself (unions, transforms, defaults, records…). Values are not
+ * where the schema needs zod itself (unions, transforms, defaults…). Values are not
  * checked: the views that make responses are typed from these same schemas.
  */
 function pickerOf(schema: $ZodType): Picker | null {
@@ -28,6 +28,11 @@ function pickerOf(schema: $ZodType): Picker | null {
     case 'array': {
       const element = pickerOf(def.element as $ZodType);
       return element && ((value) => (value as unknown[]).map(element));
+    }
+    case 'record': {
+      // fromEntries defines each key as data, so a `__proto__` key stays a key.
+      const entry = pickerOf(def.valueType as $ZodType);
+      return entry && ((value) => Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, field]) => [key, entry(field)])));
     }
     case 'object': {
       if (def.catchall) return null;
