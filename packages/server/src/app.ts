@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import { PayframeError } from '@payframe/contract';
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { apiRoutes } from './http/api.ts';
@@ -52,6 +53,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requireHostHeader: false,
   };
   const app = Fastify({
+    // Every answer names its request (Request-Id), and so does every log line written for it: an id
+    // unique across instances, never one a client chose (it would go into the log as sent).
+    genReqId: newRequestId,
+    requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
     loggerInstance: options.logger || undefined,
     logger: options.logger ? undefined : false,
     bodyLimit: BODY_LIMIT,
@@ -64,10 +70,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Ids may be 255 characters (the contract's limit): longer path parameters are malformed URLs.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256, querystringParser: parseQueryString },
     // Errors raised before routing (a malformed URL such as /v2/%ZZ) bypass the error handler.
-    frameworkErrors: (_error, _request, reply) => {
+    frameworkErrors: (_error, request, reply) => {
       const error = new PayframeError('PARAMETER_INVALID', 'The request URL is malformed.');
       // No hooks run here (no helmet, no no-store hook): the headers that matter for a JSON error are set by hand.
-      (reply as FastifyReply).code(error.status).headers(PRE_ROUTING_HEADERS).send(error.toBody());
+      (reply as FastifyReply).code(error.status).headers({ ...PRE_ROUTING_HEADERS, 'request-id': request.id }).send(error.toBody());
     },
     clientErrorHandler,
     // Requests that arrive while stopping get http/graceful-stop.ts's 503 in the API's error shape,
@@ -95,8 +101,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerOpenApi(app, options.publicUrl);
   // A callback hook: an async one costs a promise per response.
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
+    reply.header('request-id', request.id);
     done(null, payload);
   });
 
@@ -123,4 +130,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw new PayframeError('ROUTE_NOT_FOUND');
   });
   return app;
+}
+
+/** `req_` and 24 hex digits of CSPRNG output. */
+function newRequestId(): string {
+  return `req_${randomBytes(12).toString('hex')}`;
 }

@@ -23,6 +23,7 @@ const LAST_EVENT_ID = {
 const REPLAYED = {
   'Idempotent-Replayed': { description: '`true` when this answer is the stored one of an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
 };
+const REQUEST_ID = { 'Request-Id': { description: "This request's id (`req_…`), which the server's log lines for it carry too.", schema: { type: 'string', pattern: '^req_[0-9a-f]{24}$' } } };
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string', pattern: '^\\d+$' } } };
 
 const ERROR_STATUSES: Record<string, string> = {
@@ -77,7 +78,7 @@ function finishOperation(key: string, method: string, operation: Json): void {
 
   const success = operation.responses['200'];
   success.description = 'Success';
-  if (post) success.headers = REPLAYED;
+  success.headers = { ...REQUEST_ID, ...(post ? REPLAYED : {}) };
   const statuses = ['400', '401', ...(facts.payment ? ['402'] : []), '403'];
   if (parameters.some((parameter) => parameter.in === 'path')) statuses.push('404');
   if (post) statuses.push('409', '413', '415');
@@ -87,7 +88,7 @@ function finishOperation(key: string, method: string, operation: Json): void {
   for (const status of statuses) {
     responses[status] = {
       description: ERROR_STATUSES[status],
-      ...(status === '429' ? { headers: RETRY_AFTER } : {}),
+      headers: { ...REQUEST_ID, ...(status === '429' ? RETRY_AFTER : {}) },
       content: { 'application/json': { schema: ERROR_REF } },
     };
   }
