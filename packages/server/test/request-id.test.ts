@@ -38,7 +38,8 @@ describe('Request-Id', () => {
     const answer = await client(server.url, secretKey).get(path);
     expect(answer.status).toBe(404);
     const id = answer.headers.get('request-id') ?? '';
-    await server.waitForOutput(id);
+    // The "request completed" line is written after the answer is sent: wait for it, not for the first line.
+    await server.waitForOutput(`"requestId":"${id}","res"`);
     const lines = server.output().split('\n').filter((line) => line.includes(`"requestId":"${id}"`));
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines.some((line) => line.includes(path))).toBe(true);
