@@ -87,7 +87,7 @@ export default defineConfig({
         },
       },
       {
-        // DESIGN §20: the packed tarballs installed into a project outside the repository and used from there.
+        // The packed tarballs (README, "Using Payframe in another project") installed into a project outside the repository and used from there.
         // The test command runs it on its own, after the others: its npm install, strict type check and
         // browser would otherwise take the cores from the API tests' server processes and their timeouts.
         test: {

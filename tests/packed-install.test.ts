@@ -7,7 +7,7 @@ import { packPackages, publishablePackages } from '../scripts/pack-packages.ts';
 import { installedVersion, localSqlitePrebuild, processCpuMs, repositoryRoot, run, type Started, startServing } from './consumer-project.ts';
 
 /**
- * DESIGN §20: a project that has never seen this repository installs the packed tarballs (their
+ * Payframe outside its repository (README, "Using Payframe in another project"): a project that has never seen this repository installs the packed tarballs (their
  * third-party dependencies from the registry) and uses the server, the SDK and the QA kit as the
  * docs say. The tarballs are packed from the build the test command made (`npm run build`).
  */

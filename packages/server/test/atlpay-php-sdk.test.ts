@@ -5,7 +5,7 @@ import { createKeys, type Keys, startServer, type TestServer } from './harness.t
 // The public ATLPay PHP SDK (adisaf/atlpay-php-sdk-v2, src/Token.php, src/Charge.php, src/Request.php)
 // sends only documented parameters: its requests, byte for byte as its http_build_query and curl
 // make them (bracketed names, null fields left out, an empty form body on capture and cancel),
-// must still be served now that unknown names are refused (DESIGN §21).
+// must still be served now that unknown names are refused (docs/api.md, "Unknown parameters").
 
 let server: TestServer;
 let keys: Keys;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, expectResource, retrieveCharge, TEST_PANS } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
-// DESIGN §21 over real HTTP (both stores: the server-postgres project runs this file too):
+// Partial capture and metadata (docs/api.md) over real HTTP (both stores: the server-postgres project runs this file too):
 // partial capture with amount_captured, and metadata on charges and refunds.
 
 let server: TestServer;

@@ -4,7 +4,7 @@ import { createKeys, type Keys, startServer, type TestServer } from './harness.t
 import { validatedClient } from './openapi/validated-client.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
 
-// DESIGN §21: a tour of the whole API in the suite's own styles (form, multipart and JSON bodies;
+// The OpenAPI document (docs/api.md): a tour of the whole API in the suite's own styles (form, multipart and JSON bodies;
 // successes and errors), every request and answer checked against the served /v2/openapi.json by
 // Stoplight's validator library. No violation either way: the document tells the truth.
 

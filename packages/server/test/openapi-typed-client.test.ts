@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './client.ts';
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
 
-// DESIGN §21: a client generated from the served document by openapi-typescript, used through
+// The OpenAPI document (docs/api.md): a client generated from the served document by openapi-typescript, used through
 // openapi-fetch, compiles under strict and exactOptionalPropertyTypes and runs token → charge →
 // partial capture → refund without a body → a list filtered by created[gte] (a deepObject: a
 // wrongly described `created` made such clients send ?gte=…, which the server ignored).

@@ -40,7 +40,7 @@ const ERROR_STATUSES: Record<string, string> = {
 };
 
 /**
- * The swagger output of the routes' zod schemas, finished into what the server does (DESIGN §21):
+ * The swagger output of the routes' zod schemas, finished into what the server does (docs/api.md, "The OpenAPI document"):
  * every body encoding, optional bodies, deepObject queries, integer bounds, headers, the error
  * answers of each operation, operationIds, tags, servers, license and the webhooks.
  */
