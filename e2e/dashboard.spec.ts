@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { TEST_CARDS } from '@payframe/qa-kit';
 import { demoBannerUrl, PAYFRAME_BIN, type ServerProcess, spawnServe, tempDataDir } from '@payframe/server/process';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 
 // The dashboard as a merchant meets it: a real `payframe serve --demo`, its demo user, charges made
 // through the API with the demo keys, and Chromium. One server for the file; tests run in order.
@@ -142,7 +142,11 @@ test('search by a txn_reference that looks like an id or a last 4, and by a char
   const other = await chargeThroughApi('dash-order-search');
   const page = await newPage(browser);
   await signIn(page, demo);
-  for (const [typed, id] of [['C20261123', idLike], ['7310', digits], [other, other]] as const) {
+  for (const [typed, id] of [
+    ['C20261123', idLike],
+    ['7310', digits],
+    [other, other],
+  ] as const) {
     await page.getByTestId('charges-search').fill(typed);
     await page.getByTestId('charges-search').press('Enter');
     await expect(page.getByTestId('charge-row')).toHaveCount(1);
@@ -200,11 +204,13 @@ test('move the test clock, and visit the events, webhooks and settings pages', a
   const before = Date.parse((await page.getByTestId('clock-now').getAttribute('datetime')) ?? '');
   await page.getByTestId('clock-advance-days').fill('1');
   await page.getByTestId('clock-advance').click();
-  await expect
-    .poll(async () => Date.parse((await page.getByTestId('clock-now').getAttribute('datetime')) ?? '') - before)
-    .toBeGreaterThanOrEqual(86_400_000);
+  await expect.poll(async () => Date.parse((await page.getByTestId('clock-now').getAttribute('datetime')) ?? '') - before).toBeGreaterThanOrEqual(86_400_000);
   await auditAndShoot(page, 'clock');
-  for (const [nav, name] of [['nav-events', 'events'], ['nav-webhooks', 'webhooks'], ['nav-settings', 'settings']] as const) {
+  for (const [nav, name] of [
+    ['nav-events', 'events'],
+    ['nav-webhooks', 'webhooks'],
+    ['nav-settings', 'settings'],
+  ] as const) {
     await page.getByTestId(nav).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/${name}$`));
     await expect(page.locator('h1')).toBeFocused();

@@ -103,7 +103,10 @@ test.describe('in the shop’s dialog', () => {
       const rules = card === 'outOfBand3DS' ? ['meta-refresh'] : [];
       const results = await new AxeBuilder({ page }).disableRules(rules).analyze();
       const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), card).toEqual([]);
+      expect(
+        serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+        card,
+      ).toEqual([]);
     }
   });
 

@@ -15,7 +15,10 @@ for (const scenario of SCENARIOS) {
       await expect(page).toHaveURL((url) => THREE_DS_PATH.test(url.pathname));
       await expect(page.locator('main')).toHaveAttribute('data-page', scenario.page);
       const chargeId = new URL(page.url()).pathname.split('/').pop();
-      for (const [name, size] of [['desktop', { width: 1280, height: 800 }], ['375', { width: 375, height: 740 }]] as const) {
+      for (const [name, size] of [
+        ['desktop', { width: 1280, height: 800 }],
+        ['375', { width: 375, height: 740 }],
+      ] as const) {
         await page.setViewportSize(size);
         await shot(page, `page-${name}-${scenario.page}`);
       }
@@ -51,7 +54,10 @@ test('frictionless-nojs: without JavaScript the frictionless page waits for #con
     await page.goto(redirect);
     await expect(page.locator('main')).toHaveAttribute('data-page', 'frictionless');
     await expect(page.locator('h1')).toHaveText('Checking with your bank…');
-    for (const [name, size] of [['desktop', { width: 1280, height: 800 }], ['375', { width: 375, height: 740 }]] as const) {
+    for (const [name, size] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['375', { width: 375, height: 740 }],
+    ] as const) {
       await page.setViewportSize(size);
       await shot(page, `page-${name}-frictionless`);
     }

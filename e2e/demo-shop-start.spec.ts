@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { TEST_CARDS } from '@payframe/qa-kit';
+import { expect, test } from '@playwright/test';
 import { startDemoShop } from './support/demo-shop.ts';
 
 // `npm start` itself: one command runs the API and the shop, Ctrl-C (SIGTERM here) stops both,

@@ -8,7 +8,11 @@ test.use({ threeDSDisplay: 'redirect' });
 // The shop learns of the payment from Payframe's webhook, not from the shopper's browser: a shopper
 // who authenticates 3-D Secure and closes the tab before the return still gets a paid order.
 
-test('3ds-closed-tab: the shopper authenticates 3-D Secure and closes the page before the return; the order shows Paid within seconds', async ({ flow, shop, context }) => {
+test('3ds-closed-tab: the shopper authenticates 3-D Secure and closes the page before the return; the order shows Paid within seconds', async ({
+  flow,
+  shop,
+  context,
+}) => {
   const { page } = flow;
   await flow.buyWith(TEST_CARDS.visa3DS);
   await expect(page).toHaveURL((url) => url.origin === shop.apiUrl && THREE_DS_PATH.test(url.pathname));

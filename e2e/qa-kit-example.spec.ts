@@ -23,7 +23,7 @@ test('the QA kit guide shows the example config and test exactly as the reposito
   }
 });
 
-test('the README\'s ten-line QA spec is the example test\'s, as written', () => {
+test("the README's ten-line QA spec is the example test's, as written", () => {
   const readme = readFileSync(root('README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## A QA spec'));
   const spec = /^```ts\n([\s\S]*?)^```$/m.exec(section)?.[1];

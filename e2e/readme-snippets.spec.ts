@@ -23,7 +23,9 @@ async function startMerchant(payframe: PayframeServer): Promise<Merchant> {
   const fill = (text: string) => text.replaceAll('https://PAYFRAME_HOST', payframe.url).replaceAll('pk_test_…', payframe.keys.publishableKey);
   const html = fill(block('html'));
   const script = fill(block('js'));
-  const [name, value] = fill(block('http')).trim().split(/:\s(.*)/s);
+  const [name, value] = fill(block('http'))
+    .trim()
+    .split(/:\s(.*)/s);
   if (name !== 'Content-Security-Policy' || !value) throw new Error('docs/widget.md: the ```http block is not one Content-Security-Policy header');
   const tokens: string[] = [];
   const server: Server = createServer(async (request, response) => {

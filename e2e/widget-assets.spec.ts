@@ -30,14 +30,17 @@ test('frame.html may be framed by any merchant and runs only the script and styl
   expect(csp).toContain("default-src 'self'");
   expect(csp).not.toContain('unsafe');
   const page = await response.text();
-  const hashOf = (text: string | undefined) => `'sha256-${createHash('sha256').update(text ?? '').digest('base64')}'`;
+  const hashOf = (text: string | undefined) =>
+    `'sha256-${createHash('sha256')
+      .update(text ?? '')
+      .digest('base64')}'`;
   // One round trip: nothing of its own to fetch, and the policy names exactly what is inline.
   expect(page).not.toMatch(/<script[^>]* src=|<link[^>]* rel="stylesheet"/);
   expect(csp).toContain(`script-src ${hashOf(page.match(/<script type="module">([^]*?)<\/script>/)?.[1])};`);
   expect(csp).toContain(`style-src ${hashOf(page.match(/<style>([^]*?)<\/style>/)?.[1])};`);
 });
 
-test('the build\'s gzip variants are served to clients that take gzip, with the same headers', async ({ request }) => {
+test("the build's gzip variants are served to clients that take gzip, with the same headers", async ({ request }) => {
   const response = await request.get(`${payframe.url}/v2/js/payframe.js`, { headers: { 'accept-encoding': 'gzip' } });
   expect(response.status()).toBe(200);
   const headers = response.headers();

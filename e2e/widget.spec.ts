@@ -129,7 +129,11 @@ test('a card form that never loads: after the error event, createToken resolves 
     const errorEvent = await new Promise((resolve) => window.card.on('error', resolve));
     return { errorEvent, before: await before, after: await window.card.createToken({ shopper: { email: 'ada@example.com' } }) };
   });
-  const error = { type: 'api_error', message: 'The Payframe card form did not load.', error: { code: 'SERVICE_UNAVAILABLE', message: 'The Payframe card form did not load.' } };
+  const error = {
+    type: 'api_error',
+    message: 'The Payframe card form did not load.',
+    error: { code: 'SERVICE_UNAVAILABLE', message: 'The Payframe card form did not load.' },
+  };
   expect(outcome).toEqual({ errorEvent: { error }, before: { error }, after: { error } });
 });
 
@@ -220,9 +224,15 @@ test('no serious or critical accessibility violation inside the frame, before an
     }
     const results = await new AxeBuilder({ page: checkout.page }).analyze();
     // Nodes inside the iframe are targeted through it: a target of more than one selector.
-    expect(results.passes.some((rule) => rule.nodes.some((node) => node.target.length > 1)), 'axe looked inside the frame').toBe(true);
+    expect(
+      results.passes.some((rule) => rule.nodes.some((node) => node.target.length > 1)),
+      'axe looked inside the frame',
+    ).toBe(true);
     const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), state).toEqual([]);
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      state,
+    ).toEqual([]);
   }
 });
 

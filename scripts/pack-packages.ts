@@ -23,7 +23,10 @@ export function packPackages(destination: string = PACKAGES_DIR): string[] {
   mkdirSync(destination, { recursive: true });
   const workspaces = publishablePackages().flatMap((name) => ['-w', name]);
   // The build is done: no lifecycle script may rebuild in the middle of packing.
-  const printed = execFileSync('npm', ['pack', ...workspaces, '--ignore-scripts', '--json', '--pack-destination', destination], { cwd: root, encoding: 'utf8' });
+  const printed = execFileSync('npm', ['pack', ...workspaces, '--ignore-scripts', '--json', '--pack-destination', destination], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   const packed = JSON.parse(printed.slice(printed.indexOf('['))) as Array<{ filename: string }>;
   return packed.map((tarball) => join(destination, tarball.filename));
 }

@@ -22,7 +22,10 @@ beforeAll(async () => {
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   const tools = ['@playwright/test', 'typescript', '@types/node'].map((name) => `${name}@${installedVersion(name)}`);
   const prebuildEnv = await localSqlitePrebuild(mkdtempSync(join(tmpdir(), 'payframe-prebuilds-')));
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...tarballs, ...tools], { cwd: project, env: { ...process.env, ...prebuildEnv } });
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...tarballs, ...tools], {
+    cwd: project,
+    env: { ...process.env, ...prebuildEnv },
+  });
   const dataDir = join(project, 'data');
   const port = await freePort('127.0.0.1');
   server = await startServing('npx', ['--no-install', 'payframe', 'serve', '--port', String(port), '--data-dir', dataDir], { cwd: project, port });
@@ -49,7 +52,10 @@ it('installs every publishable package, none of them private or built from TypeS
 it('serves /healthz within 3 s of the payframe process starting, on a fresh data directory', async ({ annotate }) => {
   const port = await freePort('127.0.0.1');
   const bin = join(project, 'node_modules/@payframe/server/bin/payframe.js');
-  const direct = await startServing(process.execPath, [bin, 'serve', '--port', String(port), '--data-dir', join(project, 'data-timed')], { cwd: project, port });
+  const direct = await startServing(process.execPath, [bin, 'serve', '--port', String(port), '--data-dir', join(project, 'data-timed')], {
+    cwd: project,
+    port,
+  });
   const cpuMs = processCpuMs(direct.process.pid ?? 0);
   await direct.stop();
   await annotate(`ready after ${Math.round(direct.readyAfterMs)} ms, ${Math.round(cpuMs)} ms of the process's CPU`);
@@ -102,7 +108,15 @@ export const launchOptions = chromiumLaunchOptions();
 payframe.charges.list({ status: 'NOPE' });
 `,
   );
-  const compilerOptions = { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', noEmit: true, skipLibCheck: false, types: ['node'] };
+  const compilerOptions = {
+    strict: true,
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    target: 'ES2022',
+    noEmit: true,
+    skipLibCheck: false,
+    types: ['node'],
+  };
   writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['consumer.ts'] }));
   const compiled = await run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: project }).then(
     () => '',
@@ -116,17 +130,39 @@ it('serves the widget, its frame, a 3-D Secure page and the dashboard from node_
     const answer = await fetch(new URL(path, server.url));
     return { status: answer.status, type: answer.headers.get('content-type'), body: await answer.text() };
   };
-  expect(await get('/v2/js/payframe.js')).toMatchObject({ status: 200, type: expect.stringContaining('javascript'), body: expect.stringContaining('Payframe') });
+  expect(await get('/v2/js/payframe.js')).toMatchObject({
+    status: 200,
+    type: expect.stringContaining('javascript'),
+    body: expect.stringContaining('Payframe'),
+  });
   expect(await get('/v2/widget/frame.html')).toMatchObject({ status: 200, type: expect.stringContaining('text/html') });
-  expect(await get('/dashboard/')).toMatchObject({ status: 200, type: expect.stringContaining('text/html'), body: expect.stringContaining('/dashboard/assets/') });
+  expect(await get('/dashboard/')).toMatchObject({
+    status: 200,
+    type: expect.stringContaining('text/html'),
+    body: expect.stringContaining('/dashboard/assets/'),
+  });
 
   const api = (path: string, body: Record<string, string>) =>
-    fetch(new URL(path, server.url), { method: 'POST', headers: { 'x-api-key': keys.secretKey }, body: new URLSearchParams(body) }).then((answer) => answer.json());
+    fetch(new URL(path, server.url), { method: 'POST', headers: { 'x-api-key': keys.secretKey }, body: new URLSearchParams(body) }).then((answer) =>
+      answer.json(),
+    );
   const token = await api('/v2/tokens', {
-    'card[number]': '4000000000003220', 'card[cvc]': '123', 'card[exp_month]': '12', 'card[exp_year]': String(new Date().getFullYear() + 2), 'card[name]': 'Ada Lovelace',
-    'shopper[ip]': '203.0.113.7', 'shopper[session_id]': 's1', 'shopper[email]': 'ada@example.com',
+    'card[number]': '4000000000003220',
+    'card[cvc]': '123',
+    'card[exp_month]': '12',
+    'card[exp_year]': String(new Date().getFullYear() + 2),
+    'card[name]': 'Ada Lovelace',
+    'shopper[ip]': '203.0.113.7',
+    'shopper[session_id]': 's1',
+    'shopper[email]': 'ada@example.com',
   });
-  const charge = await api('/v2/charges', { token: token.id, amount: '1200', currency: 'EUR', description: 'A mug', return_url: 'https://shop.example/return' });
+  const charge = await api('/v2/charges', {
+    token: token.id,
+    amount: '1200',
+    currency: 'EUR',
+    description: 'A mug',
+    return_url: 'https://shop.example/return',
+  });
   const page = await get(charge.threedSecure.redirect);
   expect(page).toMatchObject({ status: 200, type: expect.stringContaining('text/html') });
   expect(page.body).toContain('id="authenticate"');

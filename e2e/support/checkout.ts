@@ -1,5 +1,5 @@
-import { test as base, expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import type { Card, TokenResult } from '@payframe/widget/types';
+import { test as base, expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { type MerchantSite, startMerchant } from './merchant-site.ts';
 import { type Keys, type PayframeServer, startPayframe } from './payframe-server.ts';
 
@@ -54,10 +54,12 @@ export const test = base.extend<{ checkout: Checkout }, { sites: Sites }>({
       Object.defineProperty(MessagePort.prototype, 'onmessage', {
         ...descriptor,
         set(this: MessagePort, handler: ((event: MessageEvent) => void) | null) {
-          const recording = handler && ((event: MessageEvent) => {
-            window.receivedMessages.push(JSON.stringify(event.data));
-            handler.call(this, event);
-          });
+          const recording =
+            handler &&
+            ((event: MessageEvent) => {
+              window.receivedMessages.push(JSON.stringify(event.data));
+              handler.call(this, event);
+            });
           descriptor?.set?.call(this, recording);
         },
       });

@@ -29,10 +29,7 @@ export type ThreeDSDisplay = 'modal' | 'redirect';
  * What `npm start` runs, on free ports and a fresh (or the given) data directory; 3-D Secure in the
  * shop's dialog (its default) or by the full redirect.
  */
-export async function startDemoShop(
-  dataDir = mkdtempSync(join(tmpdir(), 'payframe-shop-e2e-')),
-  threeDSDisplay: ThreeDSDisplay = 'modal',
-): Promise<DemoShop> {
+export async function startDemoShop(dataDir = mkdtempSync(join(tmpdir(), 'payframe-shop-e2e-')), threeDSDisplay: ThreeDSDisplay = 'modal'): Promise<DemoShop> {
   const launcher = await spawnNode(LAUNCHER, ['--port', '0', '--shop-port', '0', '--data-dir', dataDir], {
     nodeArgs: ['--import', 'tsx'],
     env: { ...process.env, LOG_LEVEL: 'warn', SHOP_3DS_DISPLAY: threeDSDisplay },

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
 import { type CardInput, fillCard } from '@payframe/qa-kit';
+import { test as base, expect, type Page } from '@playwright/test';
 import { type DemoShop, startDemoShop, type ThreeDSDisplay } from './demo-shop.ts';
 
 const SCREENSHOTS = new URL('../../test-results/checkout/', import.meta.url);
@@ -55,7 +55,10 @@ export const test = base.extend<{ flow: ShopFlow }, { shop: DemoShop; threeDSDis
       async expectAccessible(what) {
         const results = await new AxeBuilder({ page }).analyze();
         const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-        expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), what).toEqual([]);
+        expect(
+          serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+          what,
+        ).toEqual([]);
       },
       async buyWith(card, product = 'mug') {
         await page.goto(`${shop.url}/products/${product}`);

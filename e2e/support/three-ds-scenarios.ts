@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { type TestCardName, TEST_CARDS, type ThreeDSAction } from '@payframe/qa-kit';
+import { TEST_CARDS, type TestCardName, type ThreeDSAction } from '@payframe/qa-kit';
 import { expect, type Page } from '@playwright/test';
 
 // The 3-D Secure scenario cards as the e2e specs drive them through the demo shop.

@@ -29,10 +29,13 @@ export const ReturnUrlSchema = z
   .max(2048, { error: 'must be at most 2048 characters' })
   .refine(isStorableText, STORABLE_TEXT_ERROR)
   // zod runs every check even after the URL check failed, so this one must not assume a URL.
-  .refine((url) => {
-    const parsed = URL.canParse(url) ? new URL(url) : null;
-    return parsed === null || (parsed.username === '' && parsed.password === '');
-  }, { error: 'must not carry credentials' })
+  .refine(
+    (url) => {
+      const parsed = URL.canParse(url) ? new URL(url) : null;
+      return parsed === null || (parsed.username === '' && parsed.password === '');
+    },
+    { error: 'must not carry credentials' },
+  )
   .refine(hasPlainHost, { error: 'must have a host that is a DNS name, an IPv4 address or a bracketed IPv6 address' })
   // What JSON Schema can say of the scheme rule (the URL check's protocol option emits nothing).
   .meta({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://' });

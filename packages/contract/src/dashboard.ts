@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ModeSchema } from './card.ts';
+import { listEventsShape } from './events.ts';
 import { text } from './fields.ts';
 import { listChargesShape, listPageShape, oneCursor } from './lists.ts';
-import { listEventsShape } from './events.ts';
 
 /**
  * The merchant dashboard's JSON API under `/dashboard/api/` (docs/dashboard.md). It takes a session

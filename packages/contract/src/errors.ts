@@ -53,7 +53,11 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: { status: 405, type: 'invalid_request_error', message: 'This method is not allowed on this URL.' },
   IDEMPOTENCY_CONFLICT: { status: 409, type: 'idempotency_error', message: 'A request with this Idempotency-Key is still being processed; retry shortly.' },
   BODY_TOO_LARGE: { status: 413, type: 'invalid_request_error', message: 'The request body is larger than 1 MB.' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, type: 'invalid_request_error', message: 'Unsupported content type: send application/x-www-form-urlencoded, multipart/form-data or application/json.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    type: 'invalid_request_error',
+    message: 'Unsupported content type: send application/x-www-form-urlencoded, multipart/form-data or application/json.',
+  },
   RATE_LIMITED: { status: 429, type: 'rate_limit_error', message: 'Too many requests: slow down and retry later.' },
   INTERNAL_ERROR: { status: 500, type: 'api_error', message: 'An internal error occurred. It has been logged; retry or contact support.' },
   SERVICE_UNAVAILABLE: { status: 503, type: 'api_error', message: 'The service is unavailable right now; retry shortly.' },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { ModeSchema } from './card.ts';
 import { ChargeSchema } from './charges.ts';
 import { prefixedId, text } from './fields.ts';
 import { CreatedRangeSchema, listPageShape, listSchema, oneCursor } from './lists.ts';
-import { ModeSchema } from './card.ts';
 import { RefundSchema } from './refunds.ts';
 
 /**

@@ -50,7 +50,10 @@ export const listChargesShape = {
     .max(254, { error: 'must be at most 254 characters' })
     .transform((email) => email.toLowerCase())
     .optional(),
-  last4: z.string({ error: 'must be 4 digits' }).regex(/^\d{4}$/, { error: 'must be 4 digits' }).optional(),
+  last4: z
+    .string({ error: 'must be 4 digits' })
+    .regex(/^\d{4}$/, { error: 'must be 4 digits' })
+    .optional(),
 };
 
 export const ListChargesQuerySchema = oneCursor(z.strictObject(listChargesShape));

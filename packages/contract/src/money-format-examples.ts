@@ -1,4 +1,4 @@
-export type MoneyExample = { amount: number; currency: string; /** In the `en-IE` locale, with plain spaces. */ text: string };
+export type MoneyExample = { amount: number; currency: string /** In the `en-IE` locale, with plain spaces. */; text: string };
 
 const twoDigits = (currency: string): MoneyExample => ({ amount: 123_456, currency, text: `${currency} 1,234.56` });
 

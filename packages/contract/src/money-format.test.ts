@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ISO_DIGITS_EXAMPLES, plainSpaces } from './money-format-examples.ts';
 import { decimalAmount, formatAmount, minorUnits, parseDecimalAmount } from './money-format.ts';
+import { ISO_DIGITS_EXAMPLES, plainSpaces } from './money-format-examples.ts';
 
-const intlDigits = (currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+const intlDigits = (currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
 
 describe('minorUnits', () => {
   it.each([
@@ -102,7 +101,11 @@ describe('parseDecimalAmount', () => {
   });
 
   it('reads back what decimalAmount writes', () => {
-    for (const [amount, currency] of [[1, 'EUR'], [123456, 'BHD'], [99, 'JPY']] as const) {
+    for (const [amount, currency] of [
+      [1, 'EUR'],
+      [123456, 'BHD'],
+      [99, 'JPY'],
+    ] as const) {
       expect(parseDecimalAmount(decimalAmount(amount, currency), currency)).toBe(amount);
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CreateChargeBodySchema } from './charges.ts';
-import { ERROR_CODES, ERROR_TYPES, type ErrorCode, ErrorBodySchema, PayframeError } from './errors.ts';
+import { ERROR_CODES, ERROR_TYPES, ErrorBodySchema, type ErrorCode, PayframeError } from './errors.ts';
 import { CreateTokenBodySchema, ResourceIdParamsSchema } from './tokens.ts';
 
 function tokenBody(card: Record<string, unknown> = {}) {
@@ -38,12 +38,9 @@ describe('CreateTokenBodySchema', () => {
     });
   });
 
-  it.each(['4242 4242 4242 4242', ' 4242424242424242 ', '4242\t4242 4242\u00a04242', '4242-4242-4242-4242'])(
-    'strips spaces from the number %j',
-    (number) => {
-      expect(CreateTokenBodySchema.parse(tokenBody({ number })).card.number).toBe('4242424242424242');
-    },
-  );
+  it.each(['4242 4242 4242 4242', ' 4242424242424242 ', '4242\t4242 4242\u00a04242', '4242-4242-4242-4242'])('strips spaces from the number %j', (number) => {
+    expect(CreateTokenBodySchema.parse(tokenBody({ number })).card.number).toBe('4242424242424242');
+  });
 
   it.each(['4242x4242', '', '    ', '12345678901234567890', 4242424242424242])('rejects the number %j', (number) => {
     const result = CreateTokenBodySchema.safeParse(tokenBody({ number }));
@@ -277,7 +274,16 @@ describe('the error catalogue', () => {
   });
 
   it('gives card errors 402, the shopper-facing codes and only them card_error, server faults 5xx and only api_error', () => {
-    const shopperMustAct = ['DECLINED', 'EXPIRED_CARD', 'INCORRECT_NUMBER', 'INCORRECT_CVC', 'PROCESSING_ERROR', 'TOKEN_EXPIRED', 'AUTHENTICATION_REQUIRED', 'AUTHENTICATION_FAILED'];
+    const shopperMustAct = [
+      'DECLINED',
+      'EXPIRED_CARD',
+      'INCORRECT_NUMBER',
+      'INCORRECT_CVC',
+      'PROCESSING_ERROR',
+      'TOKEN_EXPIRED',
+      'AUTHENTICATION_REQUIRED',
+      'AUTHENTICATION_FAILED',
+    ];
     for (const [code, { status, type }] of entries) {
       expect(type === 'card_error', code).toBe(shopperMustAct.includes(code));
       if (type === 'card_error') expect(status, code).toBe(402);

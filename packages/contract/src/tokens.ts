@@ -19,9 +19,15 @@ export const CreateTokenBodySchema = z.strictObject({
       cvc: z.string({ error: 'must be 3 or 4 digits' }).regex(/^\d{3,4}$/, { error: 'must be 3 or 4 digits' }),
       // Written as one or two digits (`3`, `03`, `12`); `012` is no card's month.
       exp_month: z
-        .union([z.string().regex(/^(?:0?[1-9]|1[0-2])$/, { error: MONTH_ERROR }), z.number().int({ error: MONTH_ERROR }).min(1, { error: MONTH_ERROR }).max(12, { error: MONTH_ERROR })], {
-          error: MONTH_ERROR,
-        })
+        .union(
+          [
+            z.string().regex(/^(?:0?[1-9]|1[0-2])$/, { error: MONTH_ERROR }),
+            z.number().int({ error: MONTH_ERROR }).min(1, { error: MONTH_ERROR }).max(12, { error: MONTH_ERROR }),
+          ],
+          {
+            error: MONTH_ERROR,
+          },
+        )
         .transform(Number),
       exp_year: z
         .union(

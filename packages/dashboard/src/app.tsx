@@ -1,13 +1,13 @@
 import type { DashboardSession, Mode } from '@payframe/contract';
-import { LocationProvider, useLocation } from 'preact-iso';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { createClient, type ClientOptions } from './api/client.ts';
-import { DashboardContext, type Dashboard } from './context.ts';
+import { LocationProvider, useLocation } from 'preact-iso';
+import { type ClientOptions, createClient } from './api/client.ts';
+import { type Dashboard, DashboardContext } from './context.ts';
 import { Shell } from './layout/shell.tsx';
+import { readMode, saveMode } from './mode-store.ts';
 import { LoginPage } from './pages/login.tsx';
 import { BASE, paths } from './paths.ts';
 import { Routes } from './routes.tsx';
-import { readMode, saveMode } from './mode-store.ts';
 
 const SESSION_EXPIRED_NOTICE = 'Your session has expired, please sign in again';
 

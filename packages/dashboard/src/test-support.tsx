@@ -1,14 +1,14 @@
 import {
+  type Charge,
   ChargeSchema,
   DASHBOARD_API_PREFIX,
+  type DashboardRole,
   DashboardSessionSchema,
   ERROR_CODES,
-  EventSchema,
-  type Charge,
-  type DashboardRole,
   type ErrorCode,
   type Event,
   type EventName,
+  EventSchema,
 } from '@payframe/contract';
 import { render } from '@testing-library/preact';
 import { App } from './app.tsx';

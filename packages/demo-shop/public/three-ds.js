@@ -3,7 +3,8 @@
 // and captures. Closing the dialog comes back too, and the order stays awaiting authentication.
 const config = JSON.parse(document.getElementById('three-ds-config').textContent);
 
-window.Payframe(config.publishableKey)
+window
+  .Payframe(config.publishableKey)
   .handleThreeDS(config.redirectUrl)
   .then((result) => {
     const url = new URL(config.returnPath, location.href);

@@ -1,4 +1,4 @@
-import { type Charge, CardError, type PayframeError } from '@payframe/node';
+import { CardError, type Charge, type PayframeError } from '@payframe/node';
 
 /** What the shopper reads when the charge is refused (402), by decline reason or error code. */
 export function declineMessage(error: PayframeError): string {

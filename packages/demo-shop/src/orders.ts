@@ -45,10 +45,12 @@ export async function openOrderStore(dataDir: string): Promise<OrderStore> {
   let writing: Promise<void> = Promise.resolve();
   const persist = () => {
     const snapshot = JSON.stringify([...orders.values()], null, 2);
-    writing = writing.catch(() => undefined).then(async () => {
-      await writeFile(`${file}.tmp`, snapshot);
-      await rename(`${file}.tmp`, file);
-    });
+    writing = writing
+      .catch(() => undefined)
+      .then(async () => {
+        await writeFile(`${file}.tmp`, snapshot);
+        await rename(`${file}.tmp`, file);
+      });
     return writing;
   };
   return {

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConnectionError, Payframe, PayframeError } from '@payframe/node';
 import type { Shop, ThreeDSDisplay } from './context.ts';
-import { isCrossSite, readForm, type Reply, securityHeaders, type ShopRequest } from './http.ts';
+import { isCrossSite, type Reply, readForm, type ShopRequest, securityHeaders } from './http.ts';
 import { openOrderStore } from './orders.ts';
 import { showCheckout, submitCheckout } from './pages/checkout.tsx';
 import { notFound, unavailable } from './pages/errors.tsx';
@@ -106,7 +106,9 @@ export async function startShop(config: ShopConfig): Promise<RunningShop> {
   server.listen(config.port, config.host);
   await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE') throw error;
-    throw new Error(`${config.host}:${config.port} is already in use: stop what listens there, or give the shop another port (--shop-port N, or SHOP_PORT)`, { cause: error });
+    throw new Error(`${config.host}:${config.port} is already in use: stop what listens there, or give the shop another port (--shop-port N, or SHOP_PORT)`, {
+      cause: error,
+    });
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -1,6 +1,6 @@
+import { type Charge, PayframeError } from '@payframe/node';
 import type { Shop } from './context.ts';
 import type { Order } from './orders.ts';
-import { type Charge, PayframeError } from '@payframe/node';
 
 export type Settlement = 'paid' | 'failed' | 'awaiting-authentication' | 'ended';
 

@@ -24,7 +24,10 @@ type SavedEndpoint = { id: string; url: string; secret: string };
 export async function registerWebhookEndpoint(payframe: Payframe, dataDir: string, shopUrl: string): Promise<string> {
   const file = join(dataDir, 'webhook-endpoint.json');
   const url = `${shopUrl}${WEBHOOK_PATH}`;
-  const saved = await readFile(file, 'utf8').then((text) => JSON.parse(text) as SavedEndpoint, () => undefined);
+  const saved = await readFile(file, 'utf8').then(
+    (text) => JSON.parse(text) as SavedEndpoint,
+    () => undefined,
+  );
   if (saved) {
     const existing = await payframe.webhookEndpoints.retrieve(saved.id).catch(ignoreMissing);
     if (existing && saved.url === url) return saved.secret;

@@ -72,7 +72,10 @@ describe('the demo shop receives Payframe webhooks', () => {
     const { chargeId, orderId } = await checkout(TEST_CARDS.visa3DS.number);
     // The shopper completes 3-D Secure; nothing ever requests the shop's return URL.
     await sdk.testHelpers.authenticate(chargeId, { result: 'success' });
-    const charge = await eventually(() => sdk.charges.retrieve(chargeId), (value: Charge) => value.status === 'CHARGE_SUCCESS');
+    const charge = await eventually(
+      () => sdk.charges.retrieve(chargeId),
+      (value: Charge) => value.status === 'CHARGE_SUCCESS',
+    );
     expect(charge).toMatchObject({ status: 'CHARGE_SUCCESS', threedSecure: { status: 'CAPTURED' } });
     const page = await (await fetch(`${shop.url}/orders/${orderId}`)).text();
     expect(page).toMatch(/data-testid="receipt-status"[^>]*>Paid</);

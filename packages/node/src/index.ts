@@ -1,3 +1,4 @@
+export type * from '@payframe/contract';
 export {
   APIError,
   AuthenticationError,
@@ -15,4 +16,3 @@ export type { ClientOptions, RequestOptions } from './http.ts';
 export { ListPromise } from './list.ts';
 export { Payframe } from './payframe.ts';
 export { type ConstructEventOptions, constructEvent, type WebhookHeaders } from './webhooks.ts';
-export type * from '@payframe/contract';

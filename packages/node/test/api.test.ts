@@ -51,7 +51,11 @@ describe('@payframe/node against a real server', () => {
   });
 
   it('captures part of a charge, refunds within it, and updates metadata (charges.update)', async () => {
-    const charge = await payframe.charges.create({ ...chargeParams((await payframe.tokens.create(tokenParams(TEST_CARDS.visa))).id), amount: 1000, metadata: { order: '7' } });
+    const charge = await payframe.charges.create({
+      ...chargeParams((await payframe.tokens.create(tokenParams(TEST_CARDS.visa))).id),
+      amount: 1000,
+      metadata: { order: '7' },
+    });
     expect(charge.metadata).toEqual({ order: '7' });
     const captured = await payframe.charges.capture(charge.id, { amount: 400 });
     expect(captured).toMatchObject({ status: 'CHARGE_SUCCESS', amount_captured: 400, amount_refunded: 0 });

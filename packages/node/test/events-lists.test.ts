@@ -140,9 +140,21 @@ describe('webhook endpoints and deliveries', () => {
     await payframe.charges.capture(charge.id);
     const captured = (await payframe.events.list({ charge: charge.id, name: 'charge.captured' })).data[0] as Event;
 
-    const deliveries = await eventually(() => payframe.events.deliveries(captured.id), (list) => list.data[0]?.status === 'succeeded');
+    const deliveries = await eventually(
+      () => payframe.events.deliveries(captured.id),
+      (list) => list.data[0]?.status === 'succeeded',
+    );
     expect(deliveries.data).toEqual([
-      { type: 'webhook_delivery', endpoint: endpoint.id, event: captured.id, status: 'succeeded', attempts: 1, last_status_code: 200, last_error: null, next_attempt: null },
+      {
+        type: 'webhook_delivery',
+        endpoint: endpoint.id,
+        event: captured.id,
+        status: 'succeeded',
+        attempts: 1,
+        last_status_code: 200,
+        last_error: null,
+        next_attempt: null,
+      },
     ]);
     const delivered = received.filter((request) => request.headers['webhook-id'] === captured.id);
     expect(delivered).toHaveLength(1);

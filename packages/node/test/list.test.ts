@@ -5,7 +5,10 @@ import { closeFakeApi, fakeApi } from './fake-api.ts';
 // Pagination against a stand-in API: what the SDK asks for page after page.
 afterEach(closeFakeApi);
 
-const page = (ids: string[], hasMore: boolean) => ({ status: 200, body: { type: 'list', url: '/v2/events', has_more: hasMore, data: ids.map((id) => ({ id })) } });
+const page = (ids: string[], hasMore: boolean) => ({
+  status: 200,
+  body: { type: 'list', url: '/v2/events', has_more: hasMore, data: ids.map((id) => ({ id })) },
+});
 
 describe('ListPromise', () => {
   it('awaited, fetches one page once', async () => {

@@ -91,7 +91,9 @@ describe('payframe listen', () => {
     const nowhere = await freePort('127.0.0.1');
     const unreachable = spawnCli(['listen', '--forward-to', receiverUrl, '--api-key', secretKey, '--api-base', `http://127.0.0.1:${nowhere}`]);
     try {
-      await unreachable.waitForOutput(new RegExp(`Cannot reach the stream \\(fetch failed: connect ECONNREFUSED 127\\.0\\.0\\.1:${nowhere}\\); connecting again`));
+      await unreachable.waitForOutput(
+        new RegExp(`Cannot reach the stream \\(fetch failed: connect ECONNREFUSED 127\\.0\\.0\\.1:${nowhere}\\); connecting again`),
+      );
     } finally {
       await unreachable.stop();
     }

@@ -8,7 +8,6 @@ const CLOCK = { type: 'test_clock', now: 1795342555, offset: 0 };
 
 afterEach(closeFakeApi);
 
-
 function errorBody(type: string, code: string, message = 'try again') {
   return { type, message, error: { code, message } };
 }
@@ -59,7 +58,10 @@ describe('retries', () => {
   });
 
   it('does not retry a 4xx other than 409 and 429', async () => {
-    const api = await fakeApi([{ status: 400, body: errorBody('invalid_request_error', 'PARAMETER_INVALID') }, { status: 200, body: CLOCK }]);
+    const api = await fakeApi([
+      { status: 400, body: errorBody('invalid_request_error', 'PARAMETER_INVALID') },
+      { status: 200, body: CLOCK },
+    ]);
     const payframe = new Payframe('sk_test_x', { apiBase: api.url });
     await expect(payframe.testHelpers.clock.retrieve()).rejects.toBeInstanceOf(InvalidRequestError);
     expect(api.seen).toHaveLength(1);
@@ -95,6 +97,10 @@ describe('retries', () => {
     const api = await fakeApi([{ status: 200, body: { type: 'list', url: '/v2/charges', has_more: false, data: [] } }]);
     const payframe = new Payframe('sk_test_x', { apiBase: `${api.url}/` });
     await payframe.charges.list({ status: 'PENDING', created: { gte: 10, lt: 20 }, limit: 5 });
-    expect(api.seen[0]).toMatchObject({ method: 'GET', url: '/v2/charges?status=PENDING&created%5Bgte%5D=10&created%5Blt%5D=20&limit=5', idempotencyKey: undefined });
+    expect(api.seen[0]).toMatchObject({
+      method: 'GET',
+      url: '/v2/charges?status=PENDING&created%5Bgte%5D=10&created%5Blt%5D=20&limit=5',
+      idempotencyKey: undefined,
+    });
   });
 });

@@ -7,7 +7,11 @@ export type RunningServer = { url: string; dataDir: string; stop(): Promise<void
  * Runs `payframe <args>` as a long-lived process (`payframe listen`): `waitForOutput` resolves with
  * the first match of a pattern in what it printed so far.
  */
-export function spawnCli(args: string[]): { output(): string; waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>; stop(): Promise<void> } {
+export function spawnCli(args: string[]): {
+  output(): string;
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  stop(): Promise<void>;
+} {
   const started = spawnNode(PAYFRAME_BIN, args, { ready: () => true });
   let printed = () => '';
   void started.then((program) => (printed = program.output));

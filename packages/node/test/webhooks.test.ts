@@ -69,7 +69,11 @@ describe('constructEvent', () => {
   it('finds the headers in any key case, as arrays, or in a Headers', () => {
     const upper = Object.fromEntries(Object.entries(headers()).map(([name, value]) => [name.toUpperCase(), value]));
     expect(constructEvent(BODY, upper, SECRET, { now: NOW }).id).toBe('evt_1');
-    const mixed = { 'Webhook-Id': ['evt_1'], 'Webhook-Timestamp': String(NOW), 'Webhook-Signature': [sign(OTHER_SECRET, 'evt_1', NOW, BODY), sign(SECRET, 'evt_1', NOW, BODY)] };
+    const mixed = {
+      'Webhook-Id': ['evt_1'],
+      'Webhook-Timestamp': String(NOW),
+      'Webhook-Signature': [sign(OTHER_SECRET, 'evt_1', NOW, BODY), sign(SECRET, 'evt_1', NOW, BODY)],
+    };
     expect(constructEvent(BODY, mixed, SECRET, { now: NOW }).id).toBe('evt_1');
     expect(constructEvent(BODY, new Headers(headers()), SECRET, { now: NOW }).id).toBe('evt_1');
     const repeated = new Headers(headers({ 'webhook-signature': sign(OTHER_SECRET, 'evt_1', NOW, BODY) }));

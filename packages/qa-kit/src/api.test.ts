@@ -36,7 +36,9 @@ describe('expireCharge / expireToken', () => {
 
   it("throw with the API's code and message", async () => {
     answer = () => ({ status: 402, body: { error: { code: 'CHARGE_ALREADY_CAPTURED', message: 'The charge has already been captured.' } } });
-    await expect(expireCharge('C2', options())).rejects.toThrow('expireCharge(C2): POST /v2/test_helpers/charges/C2/expire answered 402 CHARGE_ALREADY_CAPTURED: The charge has already been captured.');
+    await expect(expireCharge('C2', options())).rejects.toThrow(
+      'expireCharge(C2): POST /v2/test_helpers/charges/C2/expire answered 402 CHARGE_ALREADY_CAPTURED: The charge has already been captured.',
+    );
   });
 
   it('refuse anything but a test secret key before any request', async () => {
@@ -57,6 +59,8 @@ describe('waitForEvent with { apiKey, apiBase }', () => {
 
   it('gives up after timeoutMs, naming the event and the charge', async () => {
     answer = () => ({ status: 200, body: { data: [] } });
-    await expect(waitForEvent({ name: 'charge.captured', charge: 'C5', timeoutMs: 50, intervalMs: 10, ...options() })).rejects.toThrow('no charge.captured event for charge C5 within 50 ms');
+    await expect(waitForEvent({ name: 'charge.captured', charge: 'C5', timeoutMs: 50, intervalMs: 10, ...options() })).rejects.toThrow(
+      'no charge.captured event for charge C5 within 50 ms',
+    );
   });
 });

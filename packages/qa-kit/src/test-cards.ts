@@ -1,5 +1,5 @@
 // The test cards as the QA kit presents them: the contract's table, with each outcome as a checkout sees it.
-import { type TestCard as ContractTestCard, TEST_CARDS as CARDS, type TestCardName } from '@payframe/contract/test-cards';
+import { TEST_CARDS as CARDS, type TestCard as ContractTestCard, type TestCardName } from '@payframe/contract/test-cards';
 
 export type { TestCardName };
 

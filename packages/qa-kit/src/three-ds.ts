@@ -79,7 +79,10 @@ async function act(challenge: Challenge, kind: string, action: ThreeDSAction, ti
     case 'frictionless':
       // It continues by itself; only a browser without JavaScript needs the button.
       return settled(challenge, Math.min(timeout, 3_000)).catch(async () => {
-        await frame.locator('#continue').click({ timeout }).catch(() => undefined);
+        await frame
+          .locator('#continue')
+          .click({ timeout })
+          .catch(() => undefined);
         return settled(challenge, timeout);
       });
     case 'rejected':
@@ -125,10 +128,13 @@ function shownChallenge(page: Page): Challenge | null {
 /** What the test sees, for the error: where the page is, what it shows, and which links it loaded. */
 async function describe(page: Page, seen: SeenLink[]): Promise<string> {
   const title = await page.title().catch(() => '');
-  const dialog = page.frame({ name: 'payframe-3ds' }) ? 'a 3-D Secure dialog frame that has not loaded a hosted page' : `no 3-D Secure dialog (${THREE_DS_FRAME})`;
-  const links = seen.length === 0
-    ? 'this page loaded no 3-D Secure link since the kit started watching it (fillCard or completeThreeDS)'
-    : `the last 3-D Secure page it loaded (charge ${seen.at(-1)?.chargeId}, "${seen.at(-1)?.kind}") is still pending and no longer shown`;
+  const dialog = page.frame({ name: 'payframe-3ds' })
+    ? 'a 3-D Secure dialog frame that has not loaded a hosted page'
+    : `no 3-D Secure dialog (${THREE_DS_FRAME})`;
+  const links =
+    seen.length === 0
+      ? 'this page loaded no 3-D Secure link since the kit started watching it (fillCard or completeThreeDS)'
+      : `the last 3-D Secure page it loaded (charge ${seen.at(-1)?.chargeId}, "${seen.at(-1)?.kind}") is still pending and no longer shown`;
   return `Saw: the page at ${page.url()} ("${title}"), not a hosted 3-D Secure page; ${dialog}; ${links}.`;
 }
 
@@ -159,9 +165,16 @@ function result(chargeId: string, noted: ThreeDSStatus, kind: string | null): Th
   // Read after the merchant captured: capture needs CHARGEABLE, or NOT_AVAILABLE from an unavailable issuer.
   const status: ThreeDSStatus = noted === 'CAPTURED' ? (kind === 'auth-unavailable' ? 'NOT_AVAILABLE' : 'CHARGEABLE') : noted;
   const transStatus =
-    status === 'CHARGEABLE' ? 'Y'
-      : status === 'FAILED' ? (kind === 'rejected' ? 'R' : 'N')
-        : status === 'NOT_AVAILABLE' ? (kind === 'not-needed' ? null : 'U')
+    status === 'CHARGEABLE'
+      ? 'Y'
+      : status === 'FAILED'
+        ? kind === 'rejected'
+          ? 'R'
+          : 'N'
+        : status === 'NOT_AVAILABLE'
+          ? kind === 'not-needed'
+            ? null
+            : 'U'
           : null;
   return { chargeId, status, transStatus };
 }
@@ -176,7 +189,10 @@ async function enterCode({ page, frame }: Challenge, code: string, timeout: numb
   await frame.locator('#otp-submit').click({ timeout });
   await answered;
   if (frame.isDetached() || (frame === page.mainFrame() && !THREE_DS_PATH.test(new URL(frame.url()).pathname))) return false;
-  const kind = await frame.locator('main[data-page]').getAttribute('data-page', { timeout }).catch(() => null);
+  const kind = await frame
+    .locator('main[data-page]')
+    .getAttribute('data-page', { timeout })
+    .catch(() => null);
   return kind === 'otp';
 }
 

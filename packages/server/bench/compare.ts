@@ -91,14 +91,13 @@ function endpoint(figures: Figures, name: keyof Figures['endpointLatencyMs']): s
 
 function formatMatrix(rows: Row[]): string {
   const header = ['setup', ...COLUMNS.map(([name]) => name)];
-  const cells = rows.map(({ setup, figures, failure }) => [
-    label(setup),
-    ...COLUMNS.map(([, cell]) => (figures ? cell(figures) : (failure ?? 'failed'))),
-  ]);
+  const cells = rows.map(({ setup, figures, failure }) => [label(setup), ...COLUMNS.map(([, cell]) => (figures ? cell(figures) : (failure ?? 'failed')))]);
   const widths = header.map((name, column) => Math.max(name.length, ...cells.map((row) => (row[column] ?? '').length)));
   const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
   const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
-  const notes = rows.flatMap(({ setup, figures }) => (figures ? [`${label(setup)}: ${figures.targets.map(({ target, pass }) => `${pass ? 'PASS' : 'MISS'} ${target}`).join('; ')}`] : []));
+  const notes = rows.flatMap(({ setup, figures }) =>
+    figures ? [`${label(setup)}: ${figures.targets.map(({ target, pass }) => `${pass ? 'PASS' : 'MISS'} ${target}`).join('; ')}`] : [],
+  );
   return [
     'Payframe bench matrix: token → charge → capture (latencies in ms; stmts/flow exact with --count-queries, else approx from pg_stat)',
     '',

@@ -9,17 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, runCli, type ServerProcess, spawnServe } from '@payframe/server/process';
 import type { Options } from './options.ts';
-import { cpuMs } from './proc.ts';
 import {
   type BenchDatabase,
-  type DatabaseStats,
   backendPids,
   createBenchDatabase,
+  type DatabaseStats,
   dropBenchDatabase,
   postgresAdminUrl,
   readStats,
   sweepStaleDatabases,
 } from './postgres.ts';
+import { cpuMs } from './proc.ts';
 import { QUERY_COUNTER_URL } from './query-log.ts';
 
 const HOST = '127.0.0.1';

@@ -28,8 +28,8 @@ import { type ProfileSummary, summarizeProfile } from './cpu-profile.ts';
 import {
   abort,
   aborting,
-  backendCpu,
   type BenchServer,
+  backendCpu,
   cleanUp,
   cpuDelta,
   createTestKeys,
@@ -43,11 +43,11 @@ import {
 } from './deployment.ts';
 import { type ApiClient, apiClient, drive, prepareScenario, type Run, type Scenario } from './load.ts';
 import { type Options, parseOptions } from './options.ts';
-import { registerEndpoint, startBenchReceiver } from './webhook.ts';
-import { boxBusyMs, cpuMs, procStatusMb, sampleRss } from './proc.ts';
 import { queryCountsPerFlow, readStats, waitForNoBackends } from './postgres.ts';
+import { boxBusyMs, cpuMs, procStatusMb, sampleRss } from './proc.ts';
 import { readQueryLogs } from './query-log.ts';
-import { type Figures, figuresOf, formatReport, type InstanceMachine, msPerFlow, percentOfCore, type PostgresFigures, statementTargets } from './report.ts';
+import { type Figures, figuresOf, formatReport, type InstanceMachine, msPerFlow, type PostgresFigures, percentOfCore, statementTargets } from './report.ts';
+import { registerEndpoint, startBenchReceiver } from './webhook.ts';
 
 export type { Figures } from './report.ts';
 

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { freePort, runCli, spawnServe } from '@payframe/server/process';
 import { createBenchDatabase, dropBenchDatabase, postgresAdminUrl } from './postgres.ts';
 import { cpuMs } from './proc.ts';
-import { latency, type Latency } from './report.ts';
+import { type Latency, latency } from './report.ts';
 
 const TARGET_P99_MS = 50;
 const PAGE = 100;

@@ -54,7 +54,6 @@ function chargeForm(token: string): string {
   }).toString();
 }
 
-
 export const ENDPOINTS = ['POST /v2/tokens', 'POST /v2/charges', 'POST /v2/charges/capture/:id', 'GET /v2/charges/:id'] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
 

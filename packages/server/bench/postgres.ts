@@ -80,7 +80,9 @@ function stop(pid: number): void {
 
 /** Processes whose command line names the database: only a bench run's servers do (the name is random). */
 function serversUsing(name: string): number[] {
-  const pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
+  const pids = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number);
   return pids.filter((pid) => {
     try {
       const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
@@ -132,7 +134,9 @@ export type DatabaseStats = { database: DatabaseCounters; tables: Record<string,
 
 /** Reads the counters; the table view is per database, so it connects to the bench database itself. */
 export async function readStats(database: BenchDatabase): Promise<DatabaseStats> {
-  const { rows: [row] } = await withClient(database.adminUrl, (client) =>
+  const {
+    rows: [row],
+  } = await withClient(database.adminUrl, (client) =>
     client.query<Record<keyof DatabaseCounters, string>>(
       `select xact_commit as commits, xact_rollback as rollbacks, tup_returned as "rowsReturned",
               tup_fetched as "rowsFetched", deadlocks
@@ -181,7 +185,14 @@ export function queryCountsPerFlow(before: DatabaseStats, after: DatabaseStats, 
   const byTable = Object.entries(after.tables).map(([table, counters]) => {
     const base = before.tables[table];
     const delta = (key: keyof TableCounters) => counters[key] - (base?.[key] ?? 0);
-    return { table, scans: delta('seqScans') + delta('idxScans'), inserts: delta('inserts'), updates: delta('updates'), hotUpdates: delta('hotUpdates'), deletes: delta('deletes') };
+    return {
+      table,
+      scans: delta('seqScans') + delta('idxScans'),
+      inserts: delta('inserts'),
+      updates: delta('updates'),
+      hotUpdates: delta('hotUpdates'),
+      deletes: delta('deletes'),
+    };
   });
   const total = (key: 'scans' | 'inserts' | 'updates' | 'hotUpdates' | 'deletes') => byTable.reduce((sum, table) => sum + table[key], 0);
   return {

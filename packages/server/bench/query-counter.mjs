@@ -50,7 +50,9 @@ pg.Client.prototype.query = /** @type {any} */ (
     const background = serving.getStore() !== true;
     const result = query.apply(this, /** @type {any} */ (args));
     const first = args[0];
-    const text = String(typeof first === 'string' ? first : (first?.text ?? '(unknown)')).replace(/\s+/g, ' ').trim();
+    const text = String(typeof first === 'string' ? first : (first?.text ?? '(unknown)'))
+      .replace(/\s+/g, ' ')
+      .trim();
     if (result && typeof result.then === 'function') {
       result.then(
         () => record(text, startedAt, background, false),

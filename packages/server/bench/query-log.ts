@@ -46,7 +46,8 @@ export function readQueryLogs(paths: string[], flows: number, top = 12): Stateme
   }
   const entries = [...merged.values()];
   // A server that ran flows sent statements: none counted means the counter patched another copy of the driver.
-  if (logs.length > 0 && flows > 0 && entries.length === 0) throw new Error('--count-queries counted no statement: the server does not use the driver module query-counter.mjs patched');
+  if (logs.length > 0 && flows > 0 && entries.length === 0)
+    throw new Error('--count-queries counted no statement: the server does not use the driver module query-counter.mjs patched');
   const waits = logs.reduce((sum, log) => ({ count: sum.count + log.poolWaits.count, totalMs: sum.totalMs + log.poolWaits.totalMs }), { count: 0, totalMs: 0 });
   const per = (value: number) => round2(value / Math.max(flows, 1));
   const perMs = (ms: number) => round3(ms / Math.max(flows, 1));
@@ -60,7 +61,13 @@ export function readQueryLogs(paths: string[], flows: number, top = 12): Stateme
     top: entries
       .sort((a, b) => b.totalMs - a.totalMs)
       .slice(0, top)
-      .map((entry) => ({ text: entry.text, perFlow: per(entry.count), meanMs: round3(entry.totalMs / entry.count), msPerFlow: perMs(entry.totalMs), failed: entry.failed })),
+      .map((entry) => ({
+        text: entry.text,
+        perFlow: per(entry.count),
+        meanMs: round3(entry.totalMs / entry.count),
+        msPerFlow: perMs(entry.totalMs),
+        failed: entry.failed,
+      })),
     missing: paths.length - logs.length,
   };
 }

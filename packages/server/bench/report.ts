@@ -3,8 +3,8 @@ import type { ProfileSummary } from './cpu-profile.ts';
 import { formatProfileSummary } from './cpu-profile.ts';
 import { ENDPOINTS, type Endpoint, MAX_ERRORS, type Run, type ScenarioName } from './load.ts';
 import type { Options, Store } from './options.ts';
-import { type QueryCounts, formatQueryCounts } from './postgres.ts';
-import { type StatementCounts, formatStatementCounts } from './query-log.ts';
+import { formatQueryCounts, type QueryCounts } from './postgres.ts';
+import { formatStatementCounts, type StatementCounts } from './query-log.ts';
 
 /**
  * The targets the figures are judged against, at 32 concurrent loops (the PostgreSQL flow target
@@ -29,7 +29,6 @@ const TITLES: Record<ScenarioName, string> = {
 };
 
 export type Target = { target: string; pass: boolean };
-
 
 export type Latency = { p50: number; p90: number; p99: number; max: number; count: number };
 
@@ -100,7 +99,14 @@ export type Figures = {
   webhooks?: { received: number; receivedPerSecond: number } | undefined;
 };
 
-export type InstanceMachine = { pid: number; readyRssMb: number | null; peakRssMb: number | null; maxSampledRssMb: number | null; cpuMs: number | null; exitCode: number | null };
+export type InstanceMachine = {
+  pid: number;
+  readyRssMb: number | null;
+  peakRssMb: number | null;
+  maxSampledRssMb: number | null;
+  cpuMs: number | null;
+  exitCode: number | null;
+};
 export type Machine = { instances: InstanceMachine[]; benchCpuMs: number; backendCpuMs: number | null; boxBusyMs: number | null; loadAverage1m: number };
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -181,7 +187,9 @@ function targetsOf(options: Options, judged: Judged): Target[] {
   }
   const perSecond = TARGETS.perSecond.flow[options.db];
   const flowsNote =
-    options.db === 'postgres' ? ` on PostgreSQL${options.instances === TARGETS.postgresAtInstances ? '' : ` (defined for ${TARGETS.postgresAtInstances} instance)`}` : '';
+    options.db === 'postgres'
+      ? ` on PostgreSQL${options.instances === TARGETS.postgresAtInstances ? '' : ` (defined for ${TARGETS.postgresAtInstances} instance)`}`
+      : '';
   const targets = [
     { target: `≥ ${perSecond} flows/s${flowsNote}${at}`, pass: judged.flowsPerSecond >= perSecond },
     { target: `flow p99 < ${TARGETS.flowP99Ms} ms${at}`, pass: judged.flowLatencyMs.p99 < TARGETS.flowP99Ms },
@@ -224,7 +232,9 @@ function formatStore(figures: Figures): string {
 }
 
 function formatCpu(figures: Figures): string {
-  const backends = figures.postgres ? `, PostgreSQL backends ${figures.postgres.backendCpuPercent ?? 'n/a'} % (${figures.postgres.backendCpuMsPerFlow ?? 'n/a'} ms per flow)` : '';
+  const backends = figures.postgres
+    ? `, PostgreSQL backends ${figures.postgres.backendCpuPercent ?? 'n/a'} % (${figures.postgres.backendCpuMsPerFlow ?? 'n/a'} ms per flow)`
+    : '';
   return (
     `  CPU            servers ${figures.serverCpuPercent ?? 'n/a'} % of a core (${figures.serverCpuMsPerFlow ?? 'n/a'} ms per flow)${backends}, ` +
     `load generator ${figures.benchCpuPercent} %, other processes ${figures.othersCpuPercent ?? 'n/a'} %; ` +

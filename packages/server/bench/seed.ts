@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { runCli } from '@payframe/server/process';
+import Database from 'better-sqlite3';
 
 const TARGET_PER_SECOND = 20_000;
 /** In the order their foreign keys need. */
@@ -25,7 +25,10 @@ if (!Number.isSafeInteger(charges) || charges < 1) throw new Error('--charges mu
 const dir = mkdtempSync(join(tmpdir(), 'payframe-bench-seed-'));
 try {
   const load = loadavg()[0]!;
-  const seeded = JSON.parse((await runCli(['seed', '--account', 'bench', '--charges', String(charges), '--json', '--data-dir', join(dir, 'seeded')], { timeoutMs: 4 * 60 * 60 * 1000 })).stdout);
+  const seeded = JSON.parse(
+    (await runCli(['seed', '--account', 'bench', '--charges', String(charges), '--json', '--data-dir', join(dir, 'seeded')], { timeoutMs: 4 * 60 * 60 * 1000 }))
+      .stdout,
+  );
   const seededFile = join(dir, 'seeded', 'payframe.sqlite3');
   const floor = copyRows(seededFile, join(dir, 'floor.sqlite3'), true);
   const bare = copyRows(seededFile, join(dir, 'bare.sqlite3'), false);
@@ -64,7 +67,10 @@ function copyRows(from: string, to: string, withIndexes: boolean): { ms: number;
     .all(withIndexes ? 1 : 0) as string[];
   for (const statement of schema) target.exec(statement);
   const tables = TABLES.map((table) => {
-    const columns = source.prepare(`select * from ${table} limit 1`).columns().map((column) => `"${column.name}"`);
+    const columns = source
+      .prepare(`select * from ${table} limit 1`)
+      .columns()
+      .map((column) => `"${column.name}"`);
     const insert = target.prepare(`insert into ${table} (${columns.join(',')}) values (${columns.map(() => '?').join(',')})`);
     return { insert, rows: source.prepare(`select * from ${table}`).raw().all() as unknown[][] };
   });

@@ -17,8 +17,13 @@ export function bundledLicenses(root: string, inputs: string[]): string {
     .map((dir) => {
       const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as { name: string; version: string; license?: string };
       const licenseFile = existsSync(join(root, dir)) ? readdirSync(join(root, dir)).find((name) => /^(licen[cs]e|copying)/i.test(name)) : undefined;
-      const text = licenseFile ? readFileSync(join(root, dir, licenseFile), 'utf8').trim() : `(no licence file; package.json says ${manifest.license ?? 'nothing'})`;
-      return { title: `${manifest.name}@${manifest.version}`, body: `## ${manifest.name}@${manifest.version} (${manifest.license ?? 'unknown'})\n\n\`\`\`\n${text}\n\`\`\`\n` };
+      const text = licenseFile
+        ? readFileSync(join(root, dir, licenseFile), 'utf8').trim()
+        : `(no licence file; package.json says ${manifest.license ?? 'nothing'})`;
+      return {
+        title: `${manifest.name}@${manifest.version}`,
+        body: `## ${manifest.name}@${manifest.version} (${manifest.license ?? 'unknown'})\n\n\`\`\`\n${text}\n\`\`\`\n`,
+      };
     })
     .sort((a, b) => a.title.localeCompare(b.title));
   const unique = sections.filter((section, index) => sections.findIndex((other) => other.title === section.title) === index);

@@ -1,21 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import cors from '@fastify/cors';
 import { PayframeError } from '@payframe/contract';
-import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { apiRoutes } from './http/api.ts';
-import { dashboardApiRoutes } from './http/dashboard/api.ts';
 import { BODY_LIMIT, parseQueryString } from './http/body-parsers.ts';
+import { dashboardApiRoutes } from './http/dashboard/api.ts';
 import { clientErrorHandler, installErrorHandler, PRE_ROUTING_HEADERS } from './http/error-handler.ts';
 import { turnAwayWhileStopping } from './http/graceful-stop.ts';
 import { registerOpenApi } from './http/openapi/index.ts';
 import { answerProtocolEdges } from './http/protocol-edges.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
-import { serializerCompiler } from './http/serializer.ts';
 import { dashboardAssetRoutes } from './http/routes/dashboard-assets.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
 import { widgetAssetRoutes } from './http/routes/widget-assets.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import { instrumentHttp } from './metrics/http-hooks.ts';
 import { metricsRoute } from './metrics/metrics-route.ts';
 import type { Metrics } from './metrics/registry.ts';
@@ -73,7 +73,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (_error, request, reply) => {
       const error = new PayframeError('PARAMETER_INVALID', 'The request URL is malformed.');
       // No hooks run here (no helmet, no no-store hook): the headers that matter for a JSON error are set by hand.
-      (reply as FastifyReply).code(error.status).headers({ ...PRE_ROUTING_HEADERS, 'request-id': request.id }).send(error.toBody());
+      (reply as FastifyReply)
+        .code(error.status)
+        .headers({ ...PRE_ROUTING_HEADERS, 'request-id': request.id })
+        .send(error.toBody());
     },
     clientErrorHandler,
     // Requests that arrive while stopping get http/graceful-stop.ts's 503 in the API's error shape,

@@ -10,56 +10,80 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const PORT_ERROR = 'must be a port number from 0 to 65535';
 
 /** Every setting, from flags or environment, parsed once. Flags win over the environment. */
-export const ConfigSchema = z.object({
-  port: z.coerce.number({ error: PORT_ERROR }).int({ error: PORT_ERROR }).min(0, { error: PORT_ERROR }).max(65_535, { error: PORT_ERROR }).default(4000),
-  host: z.string().default('127.0.0.1'),
-  dataDir: z.string().default('.payframe'),
-  databaseUrl: optionalText.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' }).optional(),
-  ),
-  dbPoolSize: z.coerce.number().int().min(1).max(1_000).default(10),
-  dbStatementTimeoutMs: z.coerce.number().int().min(100).default(5_000),
-  dbConnectTimeoutMs: z.coerce.number().int().min(100).default(2_000),
-  publicUrl: optionalText.pipe(z.url().optional()),
-  /** Addresses or CIDR ranges of proxies whose X-Forwarded-* headers are believed. */
-  trustProxy: optionalText.transform((value) => value?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? []),
-  liveAcquirer: optionalText.pipe(z.enum(['simulator'], { error: 'must be simulator (the only acquirer there is)' }).optional()),
-  tlsCert: optionalText,
-  tlsKey: optionalText,
-  /** Serves GET /metrics on the API port to requests that carry it as a bearer token. */
-  metricsToken: optionalText,
-  /** Serves GET /metrics without a token on this port of 127.0.0.1 (0 picks a free one). */
-  metricsPort: optionalText
-    .transform((value) => (value === undefined ? undefined : Number(value)))
-    .pipe(z.number({ error: PORT_ERROR }).int({ error: PORT_ERROR }).min(0, { error: PORT_ERROR }).max(65_535, { error: PORT_ERROR }).optional()),
-  /** Base64 of 32 bytes; without it a key file in the data directory is used (made on first start). */
-  masterKey: optionalText,
-  feeRateBasisPoints: integer(260),
-  feeFixed: integer(20),
-  publishableRateLimit: integer(60),
-  /** Requests a minute per secret key; 0 leaves secret keys unlimited. */
-  secretRateLimit: integer(0),
-  logLevel: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  /** The longest a whole request (headers and body) may take to arrive; 0 for no limit. */
-  requestTimeoutMs: z.coerce.number().int().min(0).default(30_000),
-  /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut. */
-  shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
-  /** How often the background sweeper looks for work (expired tokens' card data, old idempotency records). */
-  sweepIntervalMs: z.coerce.number().int().min(50).max(60_000).default(2_000),
-  /** A dashboard session ends after this long without a request (12 hours). */
-  dashboardSessionIdleMs: z.coerce.number().int().min(1_000).default(12 * 60 * 60_000),
-  /** A dashboard session ends this long after sign-in, however busy (7 days). */
-  dashboardSessionMaxMs: z.coerce.number().int().min(1_000).default(7 * 24 * 60 * 60_000),
-  /** Seconds to wait after each failed webhook attempt, e.g. `1,1,2`; N entries allow N + 1 attempts. */
-  webhookRetrySchedule: optionalText
-    .pipe(z.string().regex(/^\s*\d+(\.\d+)?\s*(,\s*\d+(\.\d+)?\s*)*$/, { error: 'must be seconds, comma-separated, e.g. 1,1,2' }).optional())
-    .transform((value) => (value === undefined ? DEFAULT_RETRY_SCHEDULE_SECONDS : value.split(',').map(Number))),
-}).superRefine((config, context) => {
-  // One without the other would serve plain HTTP where TLS was asked for; the error names the one given.
-  if ((config.tlsCert === undefined) === (config.tlsKey === undefined)) return;
-  const message = 'a TLS certificate and its key go together: give both --tls-cert and --tls-key, or neither';
-  context.addIssue({ code: 'custom', message, path: [config.tlsCert === undefined ? 'tlsKey' : 'tlsCert'] });
-});
+export const ConfigSchema = z
+  .object({
+    port: z.coerce.number({ error: PORT_ERROR }).int({ error: PORT_ERROR }).min(0, { error: PORT_ERROR }).max(65_535, { error: PORT_ERROR }).default(4000),
+    host: z.string().default('127.0.0.1'),
+    dataDir: z.string().default('.payframe'),
+    databaseUrl: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+        .optional(),
+    ),
+    dbPoolSize: z.coerce.number().int().min(1).max(1_000).default(10),
+    dbStatementTimeoutMs: z.coerce.number().int().min(100).default(5_000),
+    dbConnectTimeoutMs: z.coerce.number().int().min(100).default(2_000),
+    publicUrl: optionalText.pipe(z.url().optional()),
+    /** Addresses or CIDR ranges of proxies whose X-Forwarded-* headers are believed. */
+    trustProxy: optionalText.transform(
+      (value) =>
+        value
+          ?.split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean) ?? [],
+    ),
+    liveAcquirer: optionalText.pipe(z.enum(['simulator'], { error: 'must be simulator (the only acquirer there is)' }).optional()),
+    tlsCert: optionalText,
+    tlsKey: optionalText,
+    /** Serves GET /metrics on the API port to requests that carry it as a bearer token. */
+    metricsToken: optionalText,
+    /** Serves GET /metrics without a token on this port of 127.0.0.1 (0 picks a free one). */
+    metricsPort: optionalText
+      .transform((value) => (value === undefined ? undefined : Number(value)))
+      .pipe(z.number({ error: PORT_ERROR }).int({ error: PORT_ERROR }).min(0, { error: PORT_ERROR }).max(65_535, { error: PORT_ERROR }).optional()),
+    /** Base64 of 32 bytes; without it a key file in the data directory is used (made on first start). */
+    masterKey: optionalText,
+    feeRateBasisPoints: integer(260),
+    feeFixed: integer(20),
+    publishableRateLimit: integer(60),
+    /** Requests a minute per secret key; 0 leaves secret keys unlimited. */
+    secretRateLimit: integer(0),
+    logLevel: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    /** The longest a whole request (headers and body) may take to arrive; 0 for no limit. */
+    requestTimeoutMs: z.coerce.number().int().min(0).default(30_000),
+    /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut. */
+    shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
+    /** How often the background sweeper looks for work (expired tokens' card data, old idempotency records). */
+    sweepIntervalMs: z.coerce.number().int().min(50).max(60_000).default(2_000),
+    /** A dashboard session ends after this long without a request (12 hours). */
+    dashboardSessionIdleMs: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .default(12 * 60 * 60_000),
+    /** A dashboard session ends this long after sign-in, however busy (7 days). */
+    dashboardSessionMaxMs: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .default(7 * 24 * 60 * 60_000),
+    /** Seconds to wait after each failed webhook attempt, e.g. `1,1,2`; N entries allow N + 1 attempts. */
+    webhookRetrySchedule: optionalText
+      .pipe(
+        z
+          .string()
+          .regex(/^\s*\d+(\.\d+)?\s*(,\s*\d+(\.\d+)?\s*)*$/, { error: 'must be seconds, comma-separated, e.g. 1,1,2' })
+          .optional(),
+      )
+      .transform((value) => (value === undefined ? DEFAULT_RETRY_SCHEDULE_SECONDS : value.split(',').map(Number))),
+  })
+  .superRefine((config, context) => {
+    // One without the other would serve plain HTTP where TLS was asked for; the error names the one given.
+    if ((config.tlsCert === undefined) === (config.tlsKey === undefined)) return;
+    const message = 'a TLS certificate and its key go together: give both --tls-cert and --tls-key, or neither';
+    context.addIssue({ code: 'custom', message, path: [config.tlsCert === undefined ? 'tlsKey' : 'tlsCert'] });
+  });
 export type Config = z.infer<typeof ConfigSchema>;
 
 const ENVIRONMENT: Record<keyof Config, string> = {

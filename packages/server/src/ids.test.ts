@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { randomIds } from './ids.ts';
 
 describe('randomIds', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { ACQUIRERS, simulatorAcquirer } from './acquirer/simulator.ts';
 import { buildApp } from './app.ts';
-import { startSweeper, SWEEPER_JOBS } from './background/sweeper.ts';
+import { SWEEPER_JOBS, startSweeper } from './background/sweeper.ts';
 import { startWebhookWorker } from './background/webhook-worker.ts';
 import type { Config } from './config.ts';
 import { randomIds } from './ids.ts';

@@ -114,7 +114,11 @@ async function variablesFor(script: string): Promise<Record<string, string>> {
     await post(`/v2/charges/refund/${charge.id}`, { amount: '200' });
     const events = await api.get(`/v2/events?name=charge.refunded&charge=${charge.id}`);
     const id: string = events.body.data[0].id;
-    await eventually(async () => ((await api.get(`/v2/events/${id}/deliveries`)).body.data[0]?.status === 'succeeded' ? true : undefined), 10_000, `delivery of ${id}`);
+    await eventually(
+      async () => ((await api.get(`/v2/events/${id}/deliveries`)).body.data[0]?.status === 'succeeded' ? true : undefined),
+      10_000,
+      `delivery of ${id}`,
+    );
     variables.EVENT_ID = id;
   }
   return variables;
@@ -132,7 +136,14 @@ describe('the curl examples of docs/api.md', () => {
   });
 
   it.each(all.map((example) => [example.heading, example] as const))('%s', async (_heading, example) => {
-    const env = { PATH: process.env.PATH ?? '', HOME: curlHome, CURL_HOME: curlHome, PAYFRAME_URL: server.url, SECRET_KEY: secretKey, ...(await variablesFor(example.script)) };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: curlHome,
+      CURL_HOME: curlHome,
+      PAYFRAME_URL: server.url,
+      SECRET_KEY: secretKey,
+      ...(await variablesFor(example.script)),
+    };
     const { stdout } = await promisify(execFile)('bash', ['-euc', example.script], { env });
     const status = Number(stdout.slice(stdout.lastIndexOf('\n') + 1));
     const answered: unknown = JSON.parse(stdout.slice(0, stdout.lastIndexOf('\n')));

@@ -1,8 +1,8 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureCharge, client, type Client, createCharge, refundCharge, retrieveCharge, TEST_PANS } from './client.ts';
-import { cli, createKeys, type Keys, startServer, tempDataDir, type TestServer } from './harness.ts';
+import { type Client, captureCharge, client, createCharge, refundCharge, retrieveCharge, TEST_PANS } from './client.ts';
+import { cli, createKeys, type Keys, startServer, type TestServer, tempDataDir } from './harness.ts';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 

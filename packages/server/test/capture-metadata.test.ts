@@ -97,9 +97,13 @@ describe('metadata', () => {
     expectError(await api.post(`/v2/charges/${charge.id}`, { metadata: { a: '1' }, description: 'x' }), 400, 'PARAMETER_UNKNOWN', { parameter: 'description' });
     expectError(await api.post(`/v2/charges/${charge.id}`), 400, 'PARAMETER_MISSING', { parameter: 'metadata' });
     expectError(await api.post(`/v2/charges/${charge.id}`, { metadata: { 'bad key': '1' } }), 400, 'PARAMETER_INVALID', { parameter: 'metadata.bad key' });
-    expectError(await api.post(`/v2/charges/${charge.id}`, { metadata: { ['k'.repeat(41)]: '1' } }), 400, 'PARAMETER_INVALID', { parameter: `metadata.${'k'.repeat(41)}` });
+    expectError(await api.post(`/v2/charges/${charge.id}`, { metadata: { ['k'.repeat(41)]: '1' } }), 400, 'PARAMETER_INVALID', {
+      parameter: `metadata.${'k'.repeat(41)}`,
+    });
     expectError(await api.post(`/v2/charges/${charge.id}`, { metadata: { a: 'v'.repeat(501) } }), 400, 'PARAMETER_INVALID', { parameter: 'metadata.a' });
-    expectError(await api.post(`/v2/charges/${charge.id}`, { metadata: { a: 5 } }, { encoding: 'json' }), 400, 'PARAMETER_INVALID', { parameter: 'metadata.a' });
+    expectError(await api.post(`/v2/charges/${charge.id}`, { metadata: { a: 5 } }, { encoding: 'json' }), 400, 'PARAMETER_INVALID', {
+      parameter: 'metadata.a',
+    });
     const many = (count: number, prefix: string) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, 'v']));
     expectError(await api.post('/v2/charges/refund/x', { metadata: many(21, 'k') }), 400, 'PARAMETER_INVALID', { parameter: 'metadata' });
     // 20 at most after the merge, too.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ChargeSchema, RefundSchema, TokenSchema } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, chargeParams, type Client, client, expectResource, TEST_PANS, tokenParams } from './client.ts';
+import { type ApiResponse, type Client, chargeParams, client, expectResource, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
 import { readStore } from './store-contents.ts';
 

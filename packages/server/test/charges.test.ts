@@ -2,7 +2,18 @@ import { type Charge, ChargeSchema } from '@payframe/contract';
 import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { expectError, expectErrorBody } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticateCharge, chargeParams, type Client, client, captureCharge, createCharge, createToken, expectResource, retrieveCharge, TEST_PANS } from './client.ts';
+import {
+  authenticateCharge,
+  type Client,
+  captureCharge,
+  chargeParams,
+  client,
+  createCharge,
+  createToken,
+  expectResource,
+  retrieveCharge,
+  TEST_PANS,
+} from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -280,14 +291,14 @@ describe('capture', () => {
   it('while 3DS is still PENDING → 402 AUTHENTICATION_REQUIRED, and the charge is unchanged', async () => {
     const charge = await createCharge(api, TEST_PANS.mastercard3ds);
     expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'AUTHENTICATION_REQUIRED');
-    expect((await retrieveCharge(api, charge.id))).toEqual(charge);
+    expect(await retrieveCharge(api, charge.id)).toEqual(charge);
   });
 
   it('after failed 3DS → 402 AUTHENTICATION_FAILED', async () => {
     const failed = await authenticated(TEST_PANS.visaFr3ds, 'failure');
     expect(failed).toMatchObject({ status: 'PENDING', threedSecure: { status: 'FAILED' } });
     expectError(await api.post(`/v2/charges/capture/${failed.id}`), 402, 'AUTHENTICATION_FAILED');
-    expect((await retrieveCharge(api, failed.id))).toMatchObject({ status: 'PENDING', threedSecure: { status: 'FAILED' }, fees: null });
+    expect(await retrieveCharge(api, failed.id)).toMatchObject({ status: 'PENDING', threedSecure: { status: 'FAILED' }, fees: null });
   });
 
   it('authenticating twice → 402 AUTHENTICATION_NOT_PENDING', async () => {
@@ -313,13 +324,13 @@ describe('cancel', () => {
       fees: null,
       threedSecure: { status: 'NOT_AVAILABLE' },
     });
-    expect((await retrieveCharge(api, charge.id))).toEqual(canceled.body);
+    expect(await retrieveCharge(api, charge.id)).toEqual(canceled.body);
 
     expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'CHARGE_CANCELED');
     expectError(await api.post(`/v2/charges/refund/${charge.id}`), 402, 'CHARGE_CANCELED');
     expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '500' }), 402, 'CHARGE_CANCELED');
     expectError(await api.post(`/v2/charges/cancel/${charge.id}`), 402, 'CHARGE_CANCELED');
-    expect((await retrieveCharge(api, charge.id))).toEqual(canceled.body);
+    expect(await retrieveCharge(api, charge.id)).toEqual(canceled.body);
   });
 
   it('cancels a NOT_AVAILABLE charge the same way', async () => {

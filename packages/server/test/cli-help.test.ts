@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
 import { runCli } from '@payframe/server/process';
+import { describe, expect, it } from 'vitest';
 
 const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 
@@ -17,7 +17,10 @@ describe('payframe --help', () => {
     const { stdout } = await runCli(['--help']);
     const usage = stdout.split('\n\n')[0] ?? '';
     expect(usage.startsWith('Usage:\n')).toBe(true);
-    const lines = usage.split('\n').slice(1).map((line) => line.replace(/^ {2}/, ''));
+    const lines = usage
+      .split('\n')
+      .slice(1)
+      .map((line) => line.replace(/^ {2}/, ''));
     expect(readmeSynopsis()).toBe(lines.join('\n'));
   });
 });

@@ -30,7 +30,12 @@ afterAll(async () => {
 
 /** The `kind id` lines the command prints, as a map (the event line also names the event). */
 function printedIds(stdout: string): Record<string, string> {
-  return Object.fromEntries(stdout.trim().split('\n').map((line) => line.split(/\s+/).slice(0, 2) as [string, string]));
+  return Object.fromEntries(
+    stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/\s+/).slice(0, 2) as [string, string]),
+  );
 }
 
 async function trigger(name: string) {

@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { expectError } from '@payframe/contract/testing';
 import { describe, expect, it } from 'vitest';
 import { revokeKey } from '../src/services/api-keys.ts';

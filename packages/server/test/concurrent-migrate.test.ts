@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, type ServerProcess, spawnServe } from '@payframe/server/process';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../src/storage/migrations/index.ts';
 import { client, createCharge, TEST_PANS } from './client.ts';
 import { queryStore } from './database.ts';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Client, client, chargeParams, TEST_PANS, tokenParams } from './client.ts';
+import { type Client, chargeParams, client, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, storeArgs, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
 
 /**
@@ -58,7 +58,9 @@ async function worker(api: Client, index: number, charges: Tracked[], acknowledg
     if (!token) return;
     expect(token.status, JSON.stringify(token.body)).toBe(200);
     const amount = 1000 + ((index * 7919 + flow * 104_729) % 9000);
-    const created = await api.post('/v2/charges', chargeParams(token.body.id, { amount: String(amount), txn_reference: `w${index}-${flow}` })).catch(() => null);
+    const created = await api
+      .post('/v2/charges', chargeParams(token.body.id, { amount: String(amount), txn_reference: `w${index}-${flow}` }))
+      .catch(() => null);
     if (!created) return;
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const charge: Tracked = { id: created.body.id, amount, captured: null, refunds: [], unanswered: null };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, expectErrorShape, TEST_PANS } from './client.ts';
-import { dashboardClient, type DashboardClient, dashboardFixture, HTTPS } from './dashboard-support.ts';
+import { type DashboardClient, dashboardClient, dashboardFixture, HTTPS } from './dashboard-support.ts';
 import { createKeys, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -151,7 +151,15 @@ describe('the test clock and the account name', () => {
 describe('a viewer', () => {
   it('reads every page’s data but gets 403 ROLE_NOT_ALLOWED on every mutation, and nothing changes', async () => {
     const charge = await createCharge(api, TEST_PANS.visa);
-    for (const path of ['/charges?mode=test', `/charges/${charge.id}?mode=test`, '/events?mode=test', '/keys?mode=test', '/webhook_endpoints?mode=test', '/clock', '/account']) {
+    for (const path of [
+      '/charges?mode=test',
+      `/charges/${charge.id}?mode=test`,
+      '/events?mode=test',
+      '/keys?mode=test',
+      '/webhook_endpoints?mode=test',
+      '/clock',
+      '/account',
+    ]) {
       expect((await viewer.get(path)).status, path).toBe(200);
     }
     const clock = (await viewer.get('/clock')).body.offset;
@@ -253,7 +261,12 @@ describe('a method a known URL does not serve', () => {
 // Last: it makes live keys, which the keys test above expects none of.
 describe('live mode over plain HTTP', () => {
   it('refuses a new live key and every live-mode mutation with 403 HTTPS_REQUIRED, as /v2 does; reads still answer', async () => {
-    for (const path of ['/keys?mode=live', '/charges/C0000000000000000/capture?mode=live', '/charges/C0000000000000000/refund?mode=live', '/keys/key_x/revoke?mode=live']) {
+    for (const path of [
+      '/keys?mode=live',
+      '/charges/C0000000000000000/capture?mode=live',
+      '/charges/C0000000000000000/refund?mode=live',
+      '/keys/key_x/revoke?mode=live',
+    ]) {
       const refused = await admin.post(path, path.includes('refund') ? { amount: 100 } : undefined);
       expectErrorShape(refused.body);
       expect(refused.status, path).toBe(403);

@@ -17,7 +17,10 @@ describe('payframe users', () => {
       const dashboard = dashboardClient(server.url);
       expect((await dashboard.login('ops@acme.test', user.password)).status).toBe(200);
 
-      const viewer = await runWithStdin(['users', 'create', '--account', 'acme', '--email', 'read@acme.test', '--role', 'viewer', '--password-stdin', '--json', ...store], 'twelve chars ok\n');
+      const viewer = await runWithStdin(
+        ['users', 'create', '--account', 'acme', '--email', 'read@acme.test', '--role', 'viewer', '--password-stdin', '--json', ...store],
+        'twelve chars ok\n',
+      );
       expect(viewer.code, viewer.stderr).toBe(0);
       expect(JSON.parse(viewer.stdout)).toEqual({ account: 'acme', email: 'read@acme.test', role: 'viewer' });
 
@@ -46,14 +49,19 @@ describe('payframe users', () => {
 
   it('refuses a password under 12 characters, a taken e-mail and an unknown role', async () => {
     const store = await storeArgs(tempDataDir());
-    const short = await runWithStdin(['users', 'create', '--account', 'acme', '--email', 'a@acme.test', '--role', 'admin', '--password-stdin', ...store], 'short\n');
+    const short = await runWithStdin(
+      ['users', 'create', '--account', 'acme', '--email', 'a@acme.test', '--role', 'admin', '--password-stdin', ...store],
+      'short\n',
+    );
     expect(short.code).toBe(1);
     expect(short.stderr).toContain('at least 12 characters');
     expect((await cli(['users', 'create', '--account', 'acme', '--email', 'a@acme.test', '--role', 'admin', ...store])).code).toBe(0);
     const taken = await cli(['users', 'create', '--account', 'acme', '--email', 'A@acme.test', '--role', 'viewer', ...store]);
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('exists already');
-    expect((await cli(['users', 'create', '--account', 'acme', '--email', 'b@acme.test', '--role', 'owner', ...store])).stderr).toContain('--role admin or --role viewer');
+    expect((await cli(['users', 'create', '--account', 'acme', '--email', 'b@acme.test', '--role', 'owner', ...store])).stderr).toContain(
+      '--role admin or --role viewer',
+    );
   });
 });
 

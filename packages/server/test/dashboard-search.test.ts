@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeSearchMatches } from '../src/services/dashboard-charge-search.ts';
 import { plansOf } from '../src/storage/migrations/query-plans.ts';
 import { listChargeRowsMatchingAny } from '../src/storage/repositories/lists.ts';
-import { chargeParams, type Client, createCharge, createToken, expectResource, TEST_PANS, tokenParams } from './client.ts';
+import { type Client, chargeParams, createCharge, createToken, expectResource, TEST_PANS, tokenParams } from './client.ts';
 import { type DashboardClient, dashboardFixture } from './dashboard-support.ts';
 import type { TestServer } from './harness.ts';
 

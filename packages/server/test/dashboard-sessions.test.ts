@@ -26,7 +26,11 @@ describe('signing in and out', () => {
     const dashboard = dashboardClient(server.url);
     const answer = await dashboard.login(ADMIN.email.toUpperCase(), ADMIN.password);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ user: { email: ADMIN.email, role: 'admin' }, account: { id: expect.any(String), name: 'shop' }, csrfToken: expect.any(String) });
+    expect(answer.body).toEqual({
+      user: { email: ADMIN.email, role: 'admin' },
+      account: { id: expect.any(String), name: 'shop' },
+      csrfToken: expect.any(String),
+    });
     const cookie = answer.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^payframe_session=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('Path=/dashboard');
@@ -157,7 +161,9 @@ describe('CSRF defences on mutations', () => {
     expect((await dashboard.post(capture, undefined, { headers: { origin: 'https://evil.example' } })).body.error.code).toBe('CSRF_REJECTED');
     const noOrigin = dashboardClient(server.url, { origin: null });
     noOrigin.setCookie(dashboard.cookie);
-    expect((await noOrigin.request('POST', capture, undefined, { headers: { 'x-csrf-token': (await dashboard.get('/session')).body.csrfToken } })).status).toBe(403);
+    expect((await noOrigin.request('POST', capture, undefined, { headers: { 'x-csrf-token': (await dashboard.get('/session')).body.csrfToken } })).status).toBe(
+      403,
+    );
 
     // Nothing moved; then the proper request captures.
     expect((await dashboard.get(`/charges/${charge.id}?mode=test`)).body.status).toBe('PENDING');

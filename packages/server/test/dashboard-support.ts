@@ -92,7 +92,10 @@ export async function dashboardFixture(account: string): Promise<DashboardFixtur
   await createUser(server.dataDir, account, VIEWER.email, 'viewer', VIEWER.password);
   const admin = dashboardClient(server.url);
   const viewer = dashboardClient(server.url);
-  for (const [user, { email, password }] of [[admin, ADMIN], [viewer, VIEWER]] as const) {
+  for (const [user, { email, password }] of [
+    [admin, ADMIN],
+    [viewer, VIEWER],
+  ] as const) {
     const answer = await user.login(email, password);
     if (answer.status !== 200) throw new Error(`${email} could not sign in: ${answer.status} ${JSON.stringify(answer.body)}`);
   }

@@ -26,7 +26,10 @@ export async function queryStore(dataDir: string, statement: string, params: unk
   await client.connect();
   try {
     let index = 0;
-    const { rows } = await client.query(statement.replace(/\?/g, () => `$${++index}`), params);
+    const { rows } = await client.query(
+      statement.replace(/\?/g, () => `$${++index}`),
+      params,
+    );
     return rows as Row[];
   } finally {
     await client.end();

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { DeclineReason, ErrorBody } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, chargeParams, type Client, client, createCharge, createToken, rawRequest, TEST_PANS, tokenParams } from './client.ts';
+import { type ApiResponse, type Client, chargeParams, client, createCharge, createToken, rawRequest, TEST_PANS, tokenParams } from './client.ts';
 import { cli, createKeys, type Keys, startServer, storeArgs, type TestServer } from './harness.ts';
 import { withinPropagation } from './propagation.ts';
 import { RawConnection, rawRequest as rawHttpRequest } from './raw-http.ts';
@@ -379,7 +379,9 @@ describe('integers as written: a fraction or exponent is refused in JSON as in a
   });
 
   it('card exp_month and exp_year as JSON numbers of plain digits make a token', async () => {
-    const params = tokenParams(TEST_PANS.visa, { card: { ...(tokenParams(TEST_PANS.visa).card as object), exp_month: 7, exp_year: new Date().getUTCFullYear() + 3 } });
+    const params = tokenParams(TEST_PANS.visa, {
+      card: { ...(tokenParams(TEST_PANS.visa).card as object), exp_month: 7, exp_year: new Date().getUTCFullYear() + 3 },
+    });
     expect((await api.post('/v2/tokens', params, { encoding: 'json' })).status).toBe(200);
   });
 
@@ -860,7 +862,10 @@ describe('the error code table', () => {
     const missing = (Object.keys(TABLE) as Code[]).filter((code) => !produced.has(code) && !(code in NOT_PRODUCED_HERE));
     expect(missing).toEqual([]);
     for (const status of [400, 401, 402, 403, 404, 405, 413, 415, 429]) {
-      expect([...produced].some((code) => TABLE[code][0] === status), `status ${status}`).toBe(true);
+      expect(
+        [...produced].some((code) => TABLE[code][0] === status),
+        `status ${status}`,
+      ).toBe(true);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, expectErrorShape, TEST_PANS } from './client.ts';
 import { eventually, queryStore } from './database.ts';
-import { openStream, type OpenStream } from './event-stream-reader.ts';
+import { type OpenStream, openStream } from './event-stream-reader.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 /** GET /v2/events/stream over real HTTP against a real server (docs/stream.md). */
@@ -148,12 +148,16 @@ describe('GET /v2/events/stream', () => {
     streamsOpen[0]!.close();
     await streamsOpen[0]!.done;
     // The server sees the close when the socket goes: the next open may come before it.
-    const reopened = await eventually(async () => {
-      const stream = await open(capped.secretKey);
-      if (stream.response.status === 200) return stream;
-      stream.close();
-      return undefined;
-    }, 5_000, 'a stream after one closed');
+    const reopened = await eventually(
+      async () => {
+        const stream = await open(capped.secretKey);
+        if (stream.response.status === 200) return stream;
+        stream.close();
+        return undefined;
+      },
+      5_000,
+      'a stream after one closed',
+    );
     const next = await createCharge(capped.api, TEST_PANS.visa);
     expect((await reopened.waitFor(1))[0]?.data.data.object.id).toBe(next.id);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, client, createCharge, TEST_PANS, tokenParams, chargeParams } from './client.ts';
+import { type Client, chargeParams, client, createCharge, TEST_PANS, tokenParams } from './client.ts';
 import { queryStore } from './database.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
@@ -91,7 +91,7 @@ describe('events written with each change', () => {
   });
 
   it('queues one pending delivery per endpoint of the account and mode that takes the event', async () => {
-    const [{ account_id: accountId }] = (await queryStore(server.dataDir, "select account_id from events limit 1")) as [{ account_id: string }];
+    const [{ account_id: accountId }] = (await queryStore(server.dataDir, 'select account_id from events limit 1')) as [{ account_id: string }];
     const endpoint = (id: string, mode: string, events: string[], deletedAt: number | null) =>
       queryStore(
         server.dataDir,

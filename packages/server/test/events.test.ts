@@ -115,11 +115,7 @@ describe('charge.expired', () => {
     expect(advanced.status).toBe(200);
     const advancedAt = Date.now();
 
-    const expired = await eventually(
-      async () => (await ok(`/v2/events?name=charge.expired`, clockApi)).data[0],
-      15_000,
-      'charge.expired recorded',
-    );
+    const expired = await eventually(async () => (await ok(`/v2/events?name=charge.expired`, clockApi)).data[0], 15_000, 'charge.expired recorded');
     expect(Date.now() - advancedAt).toBeLessThan(5_000);
     expect(expired.data.object).toMatchObject({ id: pending.id, status: 'REFUNDED', reason: 'EXPIRED', amount_refunded: 500 });
     expect(expired.data.object.threedSecure.status).toBe('NOT_AVAILABLE');
@@ -132,7 +128,8 @@ describe('charge.expired', () => {
     });
 
     // Two more runs of the job later, still one event, and none for the captured charge.
-    const runAt = async () => Number((await queryStore(server.dataDir, "select next_run_at from background_jobs where name = 'expire-charges'"))[0]?.next_run_at);
+    const runAt = async () =>
+      Number((await queryStore(server.dataDir, "select next_run_at from background_jobs where name = 'expire-charges'"))[0]?.next_run_at);
     const seen = await runAt();
     await eventually(async () => ((await runAt()) > seen ? true : undefined), 15_000, 'a later run');
     const later = await runAt();
@@ -157,7 +154,11 @@ describe('charge.expired', () => {
       'six charge.expired events',
     );
     // The list shows creation times in seconds: the order it keeps is read from the milliseconds stored.
-    const stored = await queryStore(server.dataDir, `select id, created_at from events where name = 'charge.expired' and id in (${listed.map(() => '?').join(', ')})`, listed);
+    const stored = await queryStore(
+      server.dataDir,
+      `select id, created_at from events where name = 'charge.expired' and id in (${listed.map(() => '?').join(', ')})`,
+      listed,
+    );
     const createdAt = new Map(stored.map((row) => [String(row.id), Number(row.created_at)]));
     const newestFirst = [...listed].sort((a, b) => createdAt.get(b)! - createdAt.get(a)! || (a < b ? 1 : -1));
     expect(listed).toEqual(newestFirst);

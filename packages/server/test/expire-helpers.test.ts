@@ -4,10 +4,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authenticateCharge,
+  type Client,
   cancelCharge,
   captureCharge,
   chargeParams,
-  type Client,
   client,
   createCharge,
   createToken,
@@ -65,7 +65,11 @@ describe('POST /v2/test_helpers/charges/:id/expire', () => {
     expect(events.body.data.map((event: { name: string }) => event.name)).toEqual(['charge.expired', 'charge.created']);
     expect(events.body.data[0].data.object).toEqual(expired);
 
-    const delivered = await eventually(async () => receiver.received.find((request) => request.id === events.body.data[0].id), 10_000, 'charge.expired delivered');
+    const delivered = await eventually(
+      async () => receiver.received.find((request) => request.id === events.body.data[0].id),
+      10_000,
+      'charge.expired delivered',
+    );
     const headers = { 'webhook-id': delivered.id, 'webhook-timestamp': delivered.timestamp, 'webhook-signature': delivered.signature };
     expect(new Webhook(endpointSecret).verify(delivered.body, headers)).toMatchObject({ name: 'charge.expired', data: { object: { id: pending.id } } });
 

@@ -1,24 +1,24 @@
 import { TestClockSchema } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceClock, authenticateCharge, captureCharge, type Client, client, createCharge, expectResource, readClock, retrieveCharge, TEST_PANS } from './client.ts';
+import {
+  advanceClock,
+  authenticateCharge,
+  type Client,
+  captureCharge,
+  client,
+  createCharge,
+  expectResource,
+  readClock,
+  retrieveCharge,
+  TEST_PANS,
+} from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const SEVEN_DAYS = 7 * 24 * 60 * 60;
 const MAX_ADVANCE = 315_360_000;
 
-const ACCOUNTS = [
-  'clock',
-  'dating',
-  'invalid',
-  'maximum',
-  'exact',
-  'chargeable',
-  'write',
-  'ended',
-  'mover',
-  'bystander',
-] as const;
+const ACCOUNTS = ['clock', 'dating', 'invalid', 'maximum', 'exact', 'chargeable', 'write', 'ended', 'mover', 'bystander'] as const;
 type AccountName = (typeof ACCOUNTS)[number];
 
 let server: TestServer;
@@ -136,7 +136,7 @@ describe('seven-day expiry', () => {
     expectError(await api.post(`/v2/charges/refund/${charge.id}`), 402, 'CHARGE_EXPIRED');
     expectError(await api.post(`/v2/charges/refund/${charge.id}`, { amount: '700' }), 402, 'CHARGE_EXPIRED');
     expectError(await api.post(`/v2/charges/cancel/${charge.id}`), 402, 'CHARGE_EXPIRED');
-    expect((await retrieveCharge(api, charge.id))).toEqual(expired);
+    expect(await retrieveCharge(api, charge.id)).toEqual(expired);
   });
 
   it('expires an authenticated (CHARGEABLE) charge the same way', async () => {
@@ -145,7 +145,7 @@ describe('seven-day expiry', () => {
     const auth = await authenticateCharge(api, charge.id, 'success');
     expect(auth.threedSecure.status).toBe('CHARGEABLE');
     await advanceClock(api, SEVEN_DAYS);
-    expect((await retrieveCharge(api, charge.id))).toMatchObject({
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({
       status: 'REFUNDED',
       reason: 'EXPIRED',
       amount_refunded: 500,
@@ -160,7 +160,7 @@ describe('seven-day expiry', () => {
     await advanceClock(api, SEVEN_DAYS);
     // No read in between: the capture itself must see the expiry.
     expectError(await api.post(`/v2/charges/capture/${charge.id}`), 402, 'CHARGE_EXPIRED');
-    expect((await retrieveCharge(api, charge.id))).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED', amount_refunded: 500 });
+    expect(await retrieveCharge(api, charge.id)).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED', amount_refunded: 500 });
   });
 
   it('leaves captured, refunded and canceled charges as they were', async () => {
@@ -174,9 +174,9 @@ describe('seven-day expiry', () => {
     expect((await api.post(`/v2/charges/cancel/${canceled.id}`)).status).toBe(200);
 
     await advanceClock(api, SEVEN_DAYS * 2);
-    expect((await retrieveCharge(api, captured.id))).toMatchObject({ status: 'CHARGE_SUCCESS', reason: null, amount_refunded: 0 });
-    expect((await retrieveCharge(api, partly.id))).toMatchObject({ status: 'PARTIALLY_REFUNDED', reason: null, amount_refunded: 100 });
-    expect((await retrieveCharge(api, canceled.id))).toMatchObject({ status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', amount_refunded: 0 });
+    expect(await retrieveCharge(api, captured.id)).toMatchObject({ status: 'CHARGE_SUCCESS', reason: null, amount_refunded: 0 });
+    expect(await retrieveCharge(api, partly.id)).toMatchObject({ status: 'PARTIALLY_REFUNDED', reason: null, amount_refunded: 100 });
+    expect(await retrieveCharge(api, canceled.id)).toMatchObject({ status: 'CHARGE_FAILED', reason: 'CANCEL_USING_API', amount_refunded: 0 });
     // A captured charge can still be refunded after seven days.
     expect((await api.post(`/v2/charges/refund/${captured.id}`)).status).toBe(200);
   });
@@ -188,10 +188,10 @@ describe('seven-day expiry', () => {
     const untouched = await createCharge(bystander, TEST_PANS.visa);
 
     await advanceClock(mover, SEVEN_DAYS);
-    expect((await retrieveCharge(mover, moved.id))).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED' });
+    expect(await retrieveCharge(mover, moved.id)).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED' });
 
     expect((await readClock(bystander)).offset).toBe(0);
-    expect((await retrieveCharge(bystander, untouched.id))).toEqual(untouched);
+    expect(await retrieveCharge(bystander, untouched.id)).toEqual(untouched);
     expect((await captureCharge(bystander, untouched.id)).status).toBe('CHARGE_SUCCESS');
   });
 });

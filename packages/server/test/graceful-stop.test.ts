@@ -52,7 +52,9 @@ describe('SIGTERM', () => {
 
     // The rest of each body; the last connection also pipelines a request that arrives after the signal.
     const late = rawRequest('POST', '/v2/test_helpers/clock', { 'X-Api-Key': secretKey, 'Content-Type': 'application/json' }, '{"advance_seconds":1000}');
-    requests.forEach((request, index) => connections[index]!.write(request.body.slice(request.body.length / 2) + (index === CONNECTIONS - 1 ? late.head + late.body : '')));
+    requests.forEach((request, index) =>
+      connections[index]!.write(request.body.slice(request.body.length / 2) + (index === CONNECTIONS - 1 ? late.head + late.body : '')),
+    );
 
     const tokens: string[] = [];
     for (const [index, connection] of connections.entries()) {
@@ -66,7 +68,10 @@ describe('SIGTERM', () => {
     }
     // The late request is not processed: its answer, if the connection still carries one, is the
     // 503; after a `Connection: close` answer Node may drop a pipelined request unanswered instead.
-    const turnedAway = await connections.at(-1)!.response().catch(() => null);
+    const turnedAway = await connections
+      .at(-1)!
+      .response()
+      .catch(() => null);
     if (turnedAway) {
       expect(turnedAway.status).toBe(503);
       expectErrorShape(JSON.parse(turnedAway.body));
@@ -107,7 +112,12 @@ describe('SIGTERM', () => {
     servers.push(server);
     const { secretKey } = await createKeys(server.dataDir, 'stalled');
     const stalled = await RawConnection.open(server.url);
-    const request = rawRequest('POST', '/v2/tokens?stalled=1', { 'X-Api-Key': secretKey, 'Content-Type': 'application/json' }, JSON.stringify(tokenParams(TEST_PANS.visa)));
+    const request = rawRequest(
+      'POST',
+      '/v2/tokens?stalled=1',
+      { 'X-Api-Key': secretKey, 'Content-Type': 'application/json' },
+      JSON.stringify(tokenParams(TEST_PANS.visa)),
+    );
     stalled.write(request.head + request.body.slice(0, 10));
     await server.waitForOutput('"url":"/v2/tokens?stalled=1"');
     const stopped = server.stop('SIGTERM');

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
+import { type Exit, runCli, type ServerProcess, spawnServe, tempDataDir } from '@payframe/server/process';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Exit, runCli, type ServerProcess, spawnServe, tempDataDir } from '@payframe/server/process';
 import { parseFlags } from '../src/cli/args.ts';
 import { withStore } from '../src/cli/open-store.ts';
 import { loadConfig } from '../src/config.ts';
 import { randomIds } from '../src/ids.ts';
-import { createKeys as createApiKeys, type CreatedKeys } from '../src/services/api-keys.ts';
+import { type CreatedKeys, createKeys as createApiKeys } from '../src/services/api-keys.ts';
 import type { Store } from '../src/services/context.ts';
 
 export { type Exit, tempDataDir };
@@ -29,7 +29,12 @@ export const TEST_POSTGRES_URL: string | undefined = inject('postgresUrl');
  */
 export async function storeArgs(dataDir: string): Promise<string[]> {
   if (!TEST_POSTGRES_URL) return ['--data-dir', dataDir];
-  return ['--data-dir', dataDir, '--database-url', await testDatabase(`${inject('postgresDatabasePrefix') ?? 'payframe_test_'}${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`)];
+  return [
+    '--data-dir',
+    dataDir,
+    '--database-url',
+    await testDatabase(`${inject('postgresDatabasePrefix') ?? 'payframe_test_'}${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`),
+  ];
 }
 
 async function testDatabase(name: string): Promise<string> {

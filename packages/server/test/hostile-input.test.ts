@@ -1,18 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, client, chargeParams, createCharge, expectErrorShape, rawRequest, TEST_PANS, tokenParams } from './client.ts';
+import { type Client, chargeParams, client, createCharge, expectErrorShape, rawRequest, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
-import {
-  agent,
-  type Answer,
-  apiKeyHeader,
-  type HostileRequest,
-  hostileBody,
-  idempotencyHeader,
-  pathId,
-  queryString,
-  send,
-} from './hostile-requests.ts';
+import { type Answer, agent, apiKeyHeader, type HostileRequest, hostileBody, idempotencyHeader, pathId, queryString, send } from './hostile-requests.ts';
 
 /**
  * Property tests over real HTTP against one real server process: every endpoint gets arbitrary
@@ -107,7 +97,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /v2/tokens/:id': { method: 'GET', path: (id) => `/v2/tokens/${id}`, base: () => ({}), id: () => [ids.token] },
   'POST /v2/charges': { method: 'POST', path: () => '/v2/charges', base: () => chargeParams(ids.token) },
   'GET /v2/charges/:id': { method: 'GET', path: (id) => `/v2/charges/${id}`, base: () => ({}), id: () => [ids.pending, ids.captured] },
-  'POST /v2/charges/capture/:id': { method: 'POST', path: (id) => `/v2/charges/capture/${id}`, base: () => ({}), id: () => [ids.pending, ids.threeds, ids.captured] },
+  'POST /v2/charges/capture/:id': {
+    method: 'POST',
+    path: (id) => `/v2/charges/capture/${id}`,
+    base: () => ({}),
+    id: () => [ids.pending, ids.threeds, ids.captured],
+  },
   'POST /v2/charges/cancel/:id': { method: 'POST', path: (id) => `/v2/charges/cancel/${id}`, base: () => ({}), id: () => [ids.captured, ids.threeds] },
   'POST /v2/charges/refund/:id': { method: 'POST', path: (id) => `/v2/charges/refund/${id}`, base: () => ({ amount: '1' }), id: () => [ids.captured] },
   'GET /v2/charges/refund/:id': { method: 'GET', path: (id) => `/v2/charges/refund/${id}`, base: () => ({}), id: () => [ids.refund] },
@@ -124,7 +119,10 @@ const ENDPOINTS: Record<string, Endpoint> = {
 function hostileRequest(endpoint: Endpoint): fc.Arbitrary<HostileRequest> {
   return fc
     .record({
-      method: fc.oneof({ arbitrary: fc.constant(endpoint.method), weight: 9 }, { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'), weight: 1 }),
+      method: fc.oneof(
+        { arbitrary: fc.constant(endpoint.method), weight: 9 },
+        { arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'), weight: 1 },
+      ),
       id: endpoint.id ? pathId(endpoint.id()) : fc.constant(''),
       query: queryString,
       body: hostileBody(endpoint.base()),
@@ -157,7 +155,15 @@ describe('every endpoint answers hostile requests with a success or a documented
 
   it('reached every kind of answer, so the properties above tested something', () => {
     // Successes, validation errors, key errors, wrong methods, body limits and content types all came up.
-    for (const outcome of ['200', '400 PARAMETER_INVALID', '400 PARAMETER_MISSING', '401 INVALID_API_KEY', '405 METHOD_NOT_ALLOWED', '413 BODY_TOO_LARGE', '415 UNSUPPORTED_MEDIA_TYPE']) {
+    for (const outcome of [
+      '200',
+      '400 PARAMETER_INVALID',
+      '400 PARAMETER_MISSING',
+      '401 INVALID_API_KEY',
+      '405 METHOD_NOT_ALLOWED',
+      '413 BODY_TOO_LARGE',
+      '415 UNSUPPORTED_MEDIA_TYPE',
+    ]) {
       expect(seen.get(outcome) ?? 0, `${outcome} in ${JSON.stringify(Object.fromEntries(seen))}`).toBeGreaterThan(0);
     }
   });
@@ -168,7 +174,11 @@ describe('NUL characters', () => {
     const nul = 'a\u0000b';
     const token = await api.post('/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: { ip: '203.0.113.7', session_id: nul, email: 'ada@example.com' } }));
     expect([token.status, token.body.error?.parameter]).toEqual([400, 'shopper.session_id']);
-    for (const [field, value] of [['description', nul], ['return_url', `https://shop.example/${nul}`], ['token', nul]] as const) {
+    for (const [field, value] of [
+      ['description', nul],
+      ['return_url', `https://shop.example/${nul}`],
+      ['token', nul],
+    ] as const) {
       const charge = await api.post('/v2/charges', chargeParams(ids.token, { [field]: value }), { encoding: 'json' });
       expect([charge.status, charge.body.error?.parameter], field).toEqual([400, field]);
     }

@@ -31,7 +31,8 @@ const PROTO = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnPrope
 const SEGMENTS = ['', 'number', 'cvc', 'exp_month', 'name', 'email', '0', '1', '20', '21', '100', 'x', ...PROTO, ...POLLUTABLE];
 
 /** Header-safe text: what node:http lets a client send in a header value. */
-const headerText = (maxLength: number) => fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff })).map((code) => String.fromCharCode(code)), maxLength });
+const headerText = (maxLength: number) =>
+  fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff })).map((code) => String.fromCharCode(code)), maxLength });
 
 const segment = fc.oneof({ arbitrary: fc.constantFrom(...SEGMENTS), weight: 3 }, { arbitrary: fc.string({ maxLength: 8 }), weight: 1 });
 
@@ -53,9 +54,26 @@ export const fieldValue = fc.oneof(
   { arbitrary: fc.string({ maxLength: 40 }), weight: 4 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 2 },
   { arbitrary: fc.stringMatching(/^[0-9]{0,30}$/), weight: 2 },
-  { arbitrary: fc.constantFrom('4242424242424242', '4242 4242 4242 4242', '-1', '1e3', '0x10', '5.5', 'https://shop.example/r', 'javascript:alert(1)', '%ff%fe', '\u0000'), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(
+      '4242424242424242',
+      '4242 4242 4242 4242',
+      '-1',
+      '1e3',
+      '0x10',
+      '5.5',
+      'https://shop.example/r',
+      'javascript:alert(1)',
+      '%ff%fe',
+      '\u0000',
+    ),
+    weight: 2,
+  },
   // Around every length limit (100, 200, 254, 255, 1000, 2048) and the 1 MB body limit.
-  { arbitrary: fc.constantFrom(99, 100, 101, 254, 255, 256, 1000, 1001, 2048, 2049, 70_000, 1_048_000, 1_100_000).map((length) => 'x'.repeat(length)), weight: 1 },
+  {
+    arbitrary: fc.constantFrom(99, 100, 101, 254, 255, 256, 1000, 1001, 2048, 2049, 70_000, 1_048_000, 1_100_000).map((length) => 'x'.repeat(length)),
+    weight: 1,
+  },
 );
 
 const pairs = fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 8 });
@@ -116,11 +134,19 @@ export function hostileBody(base: Record<string, unknown>): fc.Arbitrary<BodyCho
     { arbitrary: fc.constant(undefined), weight: 1 },
   );
   const kinds: Array<fc.Arbitrary<{ kind: string; matching: string; body: Buffer | undefined }>> = [
-    fc.tuple(fields, fc.boolean()).map(([list, raw]) => ({ kind: raw ? 'form (raw)' : 'form', matching: CONTENT_TYPES[0]!, body: Buffer.from(formBody(list, raw)) })),
-    fc.tuple(fields, boundary).map(([list, b]) => ({ kind: 'multipart', matching: `multipart/form-data; boundary=${b}`, body: Buffer.from(multipartBody(list, b)) })),
+    fc
+      .tuple(fields, fc.boolean())
+      .map(([list, raw]) => ({ kind: raw ? 'form (raw)' : 'form', matching: CONTENT_TYPES[0]!, body: Buffer.from(formBody(list, raw)) })),
+    fc
+      .tuple(fields, boundary)
+      .map(([list, b]) => ({ kind: 'multipart', matching: `multipart/form-data; boundary=${b}`, body: Buffer.from(multipartBody(list, b)) })),
     jsonBody(base).map((text) => ({ kind: 'json', matching: 'application/json', body: Buffer.from(text) })),
     fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ kind: 'bytes (not UTF-8)', matching: CONTENT_TYPES[0]!, body: Buffer.from(bytes) })),
-    fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ kind: 'JSON with bytes (not UTF-8)', matching: 'application/json', body: Buffer.concat([Buffer.from('{"card":{"name":"'), Buffer.from(bytes), Buffer.from('"}}')]) })),
+    fc.uint8Array({ maxLength: 200 }).map((bytes) => ({
+      kind: 'JSON with bytes (not UTF-8)',
+      matching: 'application/json',
+      body: Buffer.concat([Buffer.from('{"card":{"name":"'), Buffer.from(bytes), Buffer.from('"}}')]),
+    })),
     fc.string({ maxLength: 100 }).map((text) => ({ kind: 'text', matching: 'text/plain', body: Buffer.from(text) })),
     fc.constant({ kind: 'no body', matching: 'application/json', body: undefined }),
   ];
@@ -136,7 +162,10 @@ export function pathId(realIds: string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: fc.constantFrom(...realIds), weight: 4 },
     { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map(encodeURIComponent), weight: 2 },
-    { arbitrary: fc.constantFrom('%ZZ', '%ff%fe', '%c3%28', '%00', '..%2F..%2Fhealthz', '%2e%2e', 'x'.repeat(101), 'x'.repeat(300), '__proto__', 'constructor'), weight: 1 },
+    {
+      arbitrary: fc.constantFrom('%ZZ', '%ff%fe', '%c3%28', '%00', '..%2F..%2Fhealthz', '%2e%2e', 'x'.repeat(101), 'x'.repeat(300), '__proto__', 'constructor'),
+      weight: 1,
+    },
   );
 }
 

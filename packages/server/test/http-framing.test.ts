@@ -71,7 +71,13 @@ describe('requests refused by the HTTP parser', () => {
       const { secretKey: key } = await createKeys(slow.dataDir, 'slow');
       const started = Date.now();
       // Headers and the start of a body that never ends.
-      const answer = parse(await exchangeWith(slow.url, `POST /v2/tokens HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"card":`, false));
+      const answer = parse(
+        await exchangeWith(
+          slow.url,
+          `POST /v2/tokens HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"card":`,
+          false,
+        ),
+      );
       expect(answer.status).toBe(400);
       expectErrorShape(answer.body);
       expect(answer.body.error).toMatchObject({ code: 'PARAMETER_INVALID', message: 'The request was not received in time.' });
@@ -82,7 +88,6 @@ describe('requests refused by the HTTP parser', () => {
       await slow.stop();
     }
   });
-
 });
 
 describe('requests Node would answer outside the API', () => {
@@ -101,7 +106,9 @@ describe('requests Node would answer outside the API', () => {
   });
 
   it('an Expect other than 100-continue is ignored and the request served', async () => {
-    const answer = parse(await exchangeWhole(`GET /v2/test_helpers/clock HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${secretKey}\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n`));
+    const answer = parse(
+      await exchangeWhole(`GET /v2/test_helpers/clock HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${secretKey}\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n`),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.type).toBe('test_clock');
   });

@@ -48,7 +48,9 @@ describe('idempotency records at rest', () => {
       expect(expectResource(replay, TokenSchema)).toEqual(first);
       const opaque = await opaqueValues(server);
       // The record is there, and its response is not readable: no token id in clear beside the token row's own.
-      const stored = await withStoreOf(server.dataDir, (store) => store.read((db) => db.selectFrom('idempotency_keys').selectAll().where('key', '=', KEY).executeTakeFirstOrThrow()));
+      const stored = await withStoreOf(server.dataDir, (store) =>
+        store.read((db) => db.selectFrom('idempotency_keys').selectAll().where('key', '=', KEY).executeTakeFirstOrThrow()),
+      );
       expect(stored.response_status).toBe(200);
       expect(stored.response_body).not.toContain(first.id);
       expect(stored.response_body).not.toContain('MASTERCARD');
@@ -63,8 +65,14 @@ describe('idempotency records at rest', () => {
     const [server] = servers as [TestServer];
     const api = client(server.url, await secretKeyOf(server));
     const params = { url: 'http://127.0.0.1:9/hooks', description: 'at rest' };
-    const created = expectResource(await api.post('/v2/webhook_endpoints', params, { headers: { 'idempotency-key': 'at-rest-hook' } }), CreatedWebhookEndpointSchema);
-    const replay = expectResource(await api.post('/v2/webhook_endpoints', params, { headers: { 'idempotency-key': 'at-rest-hook' } }), CreatedWebhookEndpointSchema);
+    const created = expectResource(
+      await api.post('/v2/webhook_endpoints', params, { headers: { 'idempotency-key': 'at-rest-hook' } }),
+      CreatedWebhookEndpointSchema,
+    );
+    const replay = expectResource(
+      await api.post('/v2/webhook_endpoints', params, { headers: { 'idempotency-key': 'at-rest-hook' } }),
+      CreatedWebhookEndpointSchema,
+    );
     expect(replay.secret).toBe(created.secret);
     const { secret } = created;
     const raw = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');

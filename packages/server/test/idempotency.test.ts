@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, bracketed, chargeParams, type Client, client, createCharge, createToken, TEST_PANS, tokenParams } from './client.ts';
+import { type ApiResponse, bracketed, type Client, chargeParams, client, createCharge, createToken, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
 
 /**
@@ -182,11 +182,7 @@ describe('matching is on the parsed parameters', () => {
     expectReplay(await rawPost('/v2/charges', reversedJson, { 'idempotency-key': key, 'content-type': 'application/json' }), first);
 
     // A different value in another encoding is still a different request.
-    expectError(
-      await api.post('/v2/charges', { ...params, amount: 751 }, { ...withKey(key), encoding: 'json' }),
-      400,
-      'IDEMPOTENCY_KEY_REUSED',
-    );
+    expectError(await api.post('/v2/charges', { ...params, amount: 751 }, { ...withKey(key), encoding: 'json' }), 400, 'IDEMPOTENCY_KEY_REUSED');
   });
 
   it('matches nested token parameters across encodings', async () => {
@@ -264,9 +260,7 @@ describe('concurrency', () => {
       for (let round = 0; round < 10; round++) {
         const token = await newToken();
         const key = newKey();
-        const results = await Promise.all(
-          Array.from({ length: 8 }, (_, index) => apis[index % 2]!.post('/v2/charges', chargeParams(token), withKey(key))),
-        );
+        const results = await Promise.all(Array.from({ length: 8 }, (_, index) => apis[index % 2]!.post('/v2/charges', chargeParams(token), withKey(key))));
         const succeeded = results.filter((result) => result.status === 200);
         expect(succeeded.length, `round ${round}`).toBeGreaterThanOrEqual(1);
         for (const result of succeeded) expect(result.body).toEqual(succeeded[0]!.body);

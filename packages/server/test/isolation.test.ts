@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, chargeParams, type Client, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { type ApiResponse, type Client, chargeParams, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 /** Luhn-valid, not a test card: live mode declines the test cards (TEST_CARD_IN_LIVE_MODE). */
@@ -70,10 +70,7 @@ async function expectInvisible(owner: Client, other: Client, objects: Awaited<Re
 
   for (const charge of [captured, pending]) {
     expectSameAsMissing(await other.get(`/v2/charges/${charge.id}`), await other.get(`/v2/charges/${unknownChargeId()}`));
-    expectSameAsMissing(
-      await other.post(`/v2/charges/capture/${charge.id}`),
-      await other.post(`/v2/charges/capture/${unknownChargeId()}`),
-    );
+    expectSameAsMissing(await other.post(`/v2/charges/capture/${charge.id}`), await other.post(`/v2/charges/capture/${unknownChargeId()}`));
     expectSameAsMissing(await other.post(`/v2/charges/cancel/${charge.id}`), await other.post(`/v2/charges/cancel/${unknownChargeId()}`));
     expectSameAsMissing(
       await other.post(`/v2/charges/refund/${charge.id}`, { amount: '50' }),

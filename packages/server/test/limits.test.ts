@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, bracketed, chargeParams, type Client, client, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { type ApiResponse, bracketed, type Client, chargeParams, client, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 /**
@@ -81,7 +81,9 @@ describe('string lengths: exactly at the limit is accepted, one past is 400 on t
     const token = (await api.post('/v2/tokens', tokenParams(TEST_PANS.visa))).body.id;
     const accepted = await api.post('/v2/charges', chargeParams(token, { [path]: make(limit) }));
     expectOk(accepted);
-    expect(accepted.body[path === 'return_url' ? 'threedSecure' : path]).toEqual(path === 'return_url' ? expect.objectContaining({ returnUrl: make(limit) }) : make(limit));
+    expect(accepted.body[path === 'return_url' ? 'threedSecure' : path]).toEqual(
+      path === 'return_url' ? expect.objectContaining({ returnUrl: make(limit) }) : make(limit),
+    );
     const next = (await api.post('/v2/tokens', tokenParams(TEST_PANS.visa))).body.id;
     expectInvalid(await api.post('/v2/charges', chargeParams(next, { [path]: make(limit + 1) })), path);
   });
@@ -115,7 +117,12 @@ function post(body: string, contentType: string, chunked = false, headers: Recor
       `${server.url}${path}`,
       {
         method: 'POST',
-        headers: { 'x-api-key': secretKey, 'content-type': contentType, ...headers, ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': Buffer.byteLength(body) }) },
+        headers: {
+          'x-api-key': secretKey,
+          'content-type': contentType,
+          ...headers,
+          ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': Buffer.byteLength(body) }),
+        },
         timeout: 15_000,
       },
       (incoming) => {
@@ -154,7 +161,9 @@ const ENCODINGS: Record<string, { contentType: string; make(size: number): strin
     contentType: `multipart/form-data; boundary=${BOUNDARY}`,
     make: (size) => {
       const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-      const fields = bracketed(tokenParams(TEST_PANS.visa)).map(([name, value]) => part(name, value)).join('');
+      const fields = bracketed(tokenParams(TEST_PANS.visa))
+        .map(([name, value]) => part(name, value))
+        .join('');
       const frame = fields + part('padding', '') + `--${BOUNDARY}--\r\n`;
       return fields + part('padding', 'p'.repeat(size - frame.length)) + `--${BOUNDARY}--\r\n`;
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeParams, type Client, client, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { type Client, chargeParams, client, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
 import { queryStore } from './database.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
@@ -129,7 +129,12 @@ describe('GET /v2/charges', () => {
     expect(ids(ada)).toEqual(await newestFirst('c.email = ?', ['ada@example.com']));
     expect(ids(ada)).toHaveLength(3);
     const mastercard = await ok('/v2/charges?limit=100&last4=5454');
-    expect(ids(mastercard).sort()).toEqual(made.filter((item) => item.last4 === '5454').map((item) => item.id).sort());
+    expect(ids(mastercard).sort()).toEqual(
+      made
+        .filter((item) => item.last4 === '5454')
+        .map((item) => item.id)
+        .sort(),
+    );
     const shared = await ok('/v2/charges?txn_reference=shared');
     expect(ids(shared)).toEqual(await newestFirst("c.txn_reference = 'shared'"));
     expect(ids(shared)).toHaveLength(2);
@@ -181,7 +186,11 @@ describe('GET /v2/charges', () => {
 describe('GET /v2/refunds', () => {
   it('lists refunds newest first, by charge, in pages both ways', async () => {
     const refunded = made.filter((item) => ['PARTIALLY_REFUNDED', 'REFUNDED'].includes(item.status));
-    const rows = await queryStore(server.dataDir, 'select id, created_at from refunds where charge_id in (?, ?, ?)', refunded.map((item) => item.id));
+    const rows = await queryStore(
+      server.dataDir,
+      'select id, created_at from refunds where charge_id in (?, ?, ?)',
+      refunded.map((item) => item.id),
+    );
     const expected = rows.sort((a, b) => Number(b.created_at) - Number(a.created_at) || (String(a.id) < String(b.id) ? 1 : -1)).map((row) => row.id);
     const all = await ok('/v2/refunds');
     expect(all).toMatchObject({ type: 'list', url: '/v2/refunds', has_more: false });

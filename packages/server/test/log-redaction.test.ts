@@ -61,7 +61,18 @@ describe('log redaction', () => {
 
     const output = server.output();
     expect(output).toContain(`/3d-secure/${charge.id}`);
-    for (const secret of [paRes, redirect.search, keys.secretKey, keys.publishableKey, UNKNOWN_KEY, COOKIE_VALUE, PASSWORD, TEST_PANS.mastercardDebit, TEST_PANS.mastercardDebit.slice(8), `cvc=${CVC}`]) {
+    for (const secret of [
+      paRes,
+      redirect.search,
+      keys.secretKey,
+      keys.publishableKey,
+      UNKNOWN_KEY,
+      COOKIE_VALUE,
+      PASSWORD,
+      TEST_PANS.mastercardDebit,
+      TEST_PANS.mastercardDebit.slice(8),
+      `cvc=${CVC}`,
+    ]) {
       expect(output.includes(secret), `the log carries ${secret.slice(0, 12)}…`).toBe(false);
     }
   });

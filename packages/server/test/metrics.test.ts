@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type Client, createCharge, createToken, TEST_PANS } from './client.ts';
-import { createKeys, startServer, type Keys, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
+import { type Client, client, createCharge, createToken, TEST_PANS } from './client.ts';
+import { createKeys, type Keys, startServer, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
 import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
 const TOKEN = 'metrics-token-for-tests';
@@ -115,15 +115,26 @@ describe('after flows', () => {
     expect((await api.post(`/v2/charges/refund/${charge.id}`)).status).toBe(200);
     const token = await createToken(api, TEST_PANS.visa, { shopper: { ip: '203.0.113.7', session_id: 's', email } });
     secrets.push(token.id, email);
-    const usd = await api.post('/v2/charges', { token: token.id, amount: '700', currency: 'usd', description: 'Order', return_url: 'https://shop.example/r' }, { headers: { 'idempotency-key': 'metrics-usd-1' } });
+    const usd = await api.post(
+      '/v2/charges',
+      { token: token.id, amount: '700', currency: 'usd', description: 'Order', return_url: 'https://shop.example/r' },
+      { headers: { 'idempotency-key': 'metrics-usd-1' } },
+    );
     expect(usd.status).toBe(200);
     secrets.push(usd.body.id);
     // A replay is not a second charge.
-    const replay = await api.post('/v2/charges', { token: token.id, amount: '700', currency: 'usd', description: 'Order', return_url: 'https://shop.example/r' }, { headers: { 'idempotency-key': 'metrics-usd-1' } });
+    const replay = await api.post(
+      '/v2/charges',
+      { token: token.id, amount: '700', currency: 'usd', description: 'Order', return_url: 'https://shop.example/r' },
+      { headers: { 'idempotency-key': 'metrics-usd-1' } },
+    );
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     const declinedToken = await createToken(api, TEST_PANS.declined);
     secrets.push(declinedToken.id);
-    expect((await api.post('/v2/charges', { token: declinedToken.id, amount: '900', currency: 'gbp', description: 'Order', return_url: 'https://shop.example/r' })).status).toBe(402);
+    expect(
+      (await api.post('/v2/charges', { token: declinedToken.id, amount: '900', currency: 'gbp', description: 'Order', return_url: 'https://shop.example/r' }))
+        .status,
+    ).toBe(402);
     expect((await api.get(`/v2/charges/${charge.id}`)).status).toBe(200);
     expect((await api.get(`/v2/charges/ch_${'x'.repeat(20)}`)).status).toBe(404);
     expect((await api.get(`/no/such/${charge.id}`)).status).toBe(404);
@@ -157,7 +168,10 @@ describe('after flows', () => {
 
   it('shows the PostgreSQL pool, where the store has one', () => {
     if (TEST_POSTGRES_URL === undefined) expect(text).not.toContain('payframe_db_pool_connections');
-    else expect(sample(text, 'payframe_db_pool_connections', { state: 'idle' }) + sample(text, 'payframe_db_pool_connections', { state: 'in_use' })).toBeGreaterThan(0);
+    else
+      expect(
+        sample(text, 'payframe_db_pool_connections', { state: 'idle' }) + sample(text, 'payframe_db_pool_connections', { state: 'in_use' }),
+      ).toBeGreaterThan(0);
   });
 
   it('shows no card number, key, e-mail or id anywhere', () => {

@@ -25,7 +25,13 @@ function part(name: string, value: string, headers = ''): string {
 }
 
 function tokenBody(extra = ''): string {
-  return bracketed(tokenParams(TEST_PANS.visa)).map(([name, value]) => part(name, value)).join('') + extra + `--${BOUNDARY}--\r\n`;
+  return (
+    bracketed(tokenParams(TEST_PANS.visa))
+      .map(([name, value]) => part(name, value))
+      .join('') +
+    extra +
+    `--${BOUNDARY}--\r\n`
+  );
 }
 
 type Answer = { status: number; body: any };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeParams, client, type Encoding, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
 import { validatedClient } from './openapi/validated-client.ts';
-import { startReceiver, type Receiver } from './webhook-receiver.ts';
+import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
 // The OpenAPI document (docs/api.md): a tour of the whole API in the suite's own styles (form, multipart and JSON bodies;
 // successes and errors), every request and answer checked against the served /v2/openapi.json by
@@ -43,12 +43,18 @@ describe('the API as the document describes it', () => {
       const token = await secret('POST', '/v2/tokens', tokenParams(TEST_PANS.visa, { address: { city: 'Paris', country: 'fr' } }), encoding);
       expect(token.status, JSON.stringify(token.body)).toBe(200);
       expect((await secret('GET', `/v2/tokens/${token.body.id}`)).status).toBe(200);
-      const params = chargeParams(token.body.id, { amount: encoding === 'json' ? 1000 : '1000', metadata: { order_id: `o-${encoding}` }, txn_reference: `tour-${encoding}` });
+      const params = chargeParams(token.body.id, {
+        amount: encoding === 'json' ? 1000 : '1000',
+        metadata: { order_id: `o-${encoding}` },
+        txn_reference: `tour-${encoding}`,
+      });
       const charge = await secret('POST', '/v2/charges', params, encoding, { 'idempotency-key': `tour-charge-${encoding}` });
       expect(charge.status, JSON.stringify(charge.body)).toBe(200);
       charges.push(charge.body.id);
       // A replay answers with Idempotent-Replayed.
-      expect((await secret('POST', '/v2/charges', params, encoding, { 'idempotency-key': `tour-charge-${encoding}` })).headers.get('idempotent-replayed')).toBe('true');
+      expect((await secret('POST', '/v2/charges', params, encoding, { 'idempotency-key': `tour-charge-${encoding}` })).headers.get('idempotent-replayed')).toBe(
+        'true',
+      );
       expect((await secret('POST', `/v2/charges/${charge.body.id}`, { metadata: { channel: 'web', order_id: '' } }, encoding)).status).toBe(200);
       expect((await secret('POST', `/v2/charges/capture/${charge.body.id}`, { amount: encoding === 'json' ? 600 : '600' }, encoding)).status).toBe(200);
       expect((await secret('POST', `/v2/charges/refund/${charge.body.id}`, { amount: '100', metadata: { why: 'damaged' } }, encoding)).status).toBe(200);
@@ -79,7 +85,12 @@ describe('the API as the document describes it', () => {
     // Webhooks: an array in each encoding, a resend without a body, deliveries.
     const endpoints: string[] = [];
     for (const encoding of ENCODINGS) {
-      const created = await secret('POST', '/v2/webhook_endpoints', { url: receiver.url, events: ['charge.updated', 'charge.captured'], description: encoding }, encoding);
+      const created = await secret(
+        'POST',
+        '/v2/webhook_endpoints',
+        { url: receiver.url, events: ['charge.updated', 'charge.captured'], description: encoding },
+        encoding,
+      );
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       endpoints.push(created.body.id);
     }

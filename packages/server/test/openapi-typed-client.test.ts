@@ -64,7 +64,15 @@ describe('a client generated from /v2/openapi.json', () => {
       env: { ...process.env, PAYFRAME_URL: server.url, SECRET_KEY: keys.secretKey },
       cwd: root,
     });
-    const seen = JSON.parse(stdout) as { chargeId: string; amountCaptured: number; refunded: number; listed: string[]; later: number; refusedStatus: number; code: string };
+    const seen = JSON.parse(stdout) as {
+      chargeId: string;
+      amountCaptured: number;
+      refunded: number;
+      listed: string[];
+      later: number;
+      refusedStatus: number;
+      code: string;
+    };
     expect(seen).toMatchObject({ amountCaptured: 600, refunded: 600, later: 0, refusedStatus: 402, code: 'CHARGE_ALREADY_REFUNDED' });
     expect(seen.listed).toContain(seen.chargeId);
     // A TypeScript compile and a process: on a busy shared host that outlasts the default 30 s.

@@ -42,7 +42,9 @@ describe('GET /v2/openapi.json', () => {
   it('passes Redocly lint (the engine of `redocly lint`, its recommended rules) without an error', async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
-    const errors = problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`);
+    const errors = problems
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`);
     expect(errors).toEqual([]);
     // The one warning is the spec's own URL design (`/events/{id}/deliveries` beside `/events/resend/{id}`), kept for its clients.
     const warnings = problems.filter((problem) => problem.severity === 'warn').map((problem) => problem.ruleId);
@@ -56,7 +58,9 @@ describe('GET /v2/openapi.json', () => {
   });
 
   const operations = () =>
-    Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ name: `${method} ${path}`, method, operation })));
+    Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ name: `${method} ${path}`, method, operation })),
+    );
 
   it('gives every operation an operationId, summary and tag, its success, and each error status with the error schema', () => {
     expect(operations().length).toBe(25);
@@ -113,7 +117,11 @@ describe('GET /v2/openapi.json', () => {
   it('states the constraints the server enforces: integer bounds, limit, deepObject queries, enums, id patterns', () => {
     const list = document.paths['/v2/charges']?.get?.parameters ?? [];
     expect(list.find((parameter) => parameter.name === 'limit')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
-    expect(list.find((parameter) => parameter.name === 'created')).toMatchObject({ style: 'deepObject', explode: true, schema: { additionalProperties: false } });
+    expect(list.find((parameter) => parameter.name === 'created')).toMatchObject({
+      style: 'deepObject',
+      explode: true,
+      schema: { additionalProperties: false },
+    });
     const amount = document.paths['/v2/charges']?.post?.requestBody?.content?.['application/json']?.schema.properties.amount;
     expect(amount.anyOf).toContainEqual({ type: 'integer', minimum: 1, maximum: 99_999_999 });
     const digits = new RegExp(amount.anyOf.find((branch: { type: string }) => branch.type === 'string').pattern);

@@ -20,7 +20,7 @@ export default function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
-      const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where starts_with(datname, $1)", [prefix]);
+      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix]);
       for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
     } finally {
       await admin.end();

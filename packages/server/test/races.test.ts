@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byStatus, codesOf, concurrently, summary } from './bursts.ts';
-import { chargeParams, type Client, client, createCharge, TEST_PANS, tokenParams } from './client.ts';
+import { type Client, chargeParams, client, createCharge, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const N = 20;

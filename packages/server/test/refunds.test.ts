@@ -1,7 +1,7 @@
 import { type Charge, RefundSchema } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticateCharge, captureCharge, type Client, client, createCharge, expectResource, refundCharge, retrieveCharge, TEST_PANS } from './client.ts';
+import { authenticateCharge, type Client, captureCharge, client, createCharge, expectResource, refundCharge, retrieveCharge, TEST_PANS } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -40,7 +40,10 @@ describe('Request-Id', () => {
     const id = answer.headers.get('request-id') ?? '';
     // The "request completed" line is written after the answer is sent: wait for it, not for the first line.
     await server.waitForOutput(`"requestId":"${id}","res"`);
-    const lines = server.output().split('\n').filter((line) => line.includes(`"requestId":"${id}"`));
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(`"requestId":"${id}"`));
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(lines.some((line) => line.includes(path))).toBe(true);
   });

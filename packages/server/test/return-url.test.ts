@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeParams, type Client, client, TEST_PANS, tokenParams } from './client.ts';
+import { type Client, chargeParams, client, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 /** return_url's host, as written, goes into the 3-D Secure page's CSP: only plain hosts pass. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeParams, type Client, client, createCharge, TEST_PANS, tokenParams } from './client.ts';
+import { type Client, chargeParams, client, createCharge, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
 
 /**
@@ -57,10 +57,7 @@ describe('HTML pages', () => {
 
   it('the hosted 3-D Secure pages (challenge, and the page for an unknown link): framed by no one, no referrer, never cached', async () => {
     const charge = await createCharge(api, TEST_PANS.visa3ds);
-    const pages = [
-      await get('challenge', charge.threedSecure.redirect),
-      await get('unknown link', `${server.url}/3d-secure/C0000000000000000000?paRes=x`),
-    ];
+    const pages = [await get('challenge', charge.threedSecure.redirect), await get('unknown link', `${server.url}/3d-secure/C0000000000000000000?paRes=x`)];
     expect(pages.map((page) => page.status)).toEqual([200, 404]);
     for (const page of pages) {
       expect(page.headers.get('content-type'), page.label).toBe('text/html; charset=utf-8');
@@ -83,15 +80,36 @@ describe('API answers', () => {
       await get('healthz', `${server.url}/healthz`),
       await get('openapi', `${server.url}/v2/openapi.json`),
       await get('token', `${server.url}/v2/tokens/${token.body.id}`, { headers: key }),
-      await get('charge', `${server.url}/v2/charges`, { method: 'POST', headers: key, body: new URLSearchParams(chargeParams(token.body.id) as Record<string, string>) }),
+      await get('charge', `${server.url}/v2/charges`, {
+        method: 'POST',
+        headers: key,
+        body: new URLSearchParams(chargeParams(token.body.id) as Record<string, string>),
+      }),
       await get('400', `${server.url}/v2/charges`, { method: 'POST', headers: { ...key, 'content-type': 'application/json' }, body: '{' }),
       await get('400 malformed URL', `${server.url}/v2/charges/%ZZ`, { headers: key }),
       await get('401', `${server.url}/v2/charges/C1`),
-      await get('402', `${server.url}/v2/tokens`, { method: 'POST', headers: key, body: new URLSearchParams({ 'card[number]': '4242424242424241', 'card[cvc]': '123', 'card[exp_month]': '12', 'card[exp_year]': '2099', 'card[name]': 'A', 'shopper[ip]': '203.0.113.7', 'shopper[session_id]': 's', 'shopper[email]': 'a@example.com' }) }),
+      await get('402', `${server.url}/v2/tokens`, {
+        method: 'POST',
+        headers: key,
+        body: new URLSearchParams({
+          'card[number]': '4242424242424241',
+          'card[cvc]': '123',
+          'card[exp_month]': '12',
+          'card[exp_year]': '2099',
+          'card[name]': 'A',
+          'shopper[ip]': '203.0.113.7',
+          'shopper[session_id]': 's',
+          'shopper[email]': 'a@example.com',
+        }),
+      }),
       await get('403', `${server.url}/v2/charges/C1`, { headers: { 'x-api-key': keys.publishableKey } }),
       await get('404', `${server.url}/v2/nowhere`, { headers: key }),
       await get('405', `${server.url}/v2/charges/capture/C1`, { headers: key }),
-      await get('413', `${server.url}/v2/tokens`, { method: 'POST', headers: { ...key, 'content-type': 'application/json' }, body: `"${'x'.repeat(1024 * 1024)}"` }),
+      await get('413', `${server.url}/v2/tokens`, {
+        method: 'POST',
+        headers: { ...key, 'content-type': 'application/json' },
+        body: `"${'x'.repeat(1024 * 1024)}"`,
+      }),
       await get('415', `${server.url}/v2/tokens`, { method: 'POST', headers: { ...key, 'content-type': 'text/plain' }, body: 'x' }),
       await get('429', `${server.url}/v2/tokens`, { method: 'POST', headers: { 'x-api-key': keys.publishableKey }, body: new URLSearchParams() }),
     ];

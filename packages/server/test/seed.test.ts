@@ -42,7 +42,10 @@ function withoutOrigin(charge: any) {
 describe('payframe seed', () => {
   it('writes the charges, their refunds and events, in a realistic mix', async () => {
     expect(seeded.charges).toBe(COUNT);
-    const counts = await queryStore(server.dataDir, "select c.status, c.reason, count(*) as n from charges c join accounts a on a.id = c.account_id where a.name = 'seeded' group by c.status, c.reason");
+    const counts = await queryStore(
+      server.dataDir,
+      "select c.status, c.reason, count(*) as n from charges c join accounts a on a.id = c.account_id where a.name = 'seeded' group by c.status, c.reason",
+    );
     const byStatus = Object.fromEntries(counts.map((row) => [`${row.status}/${row.reason ?? ''}`, Number(row.n)]));
     for (const kind of ['PENDING/', 'CHARGE_SUCCESS/', 'PARTIALLY_REFUNDED/', 'REFUNDED/', 'REFUNDED/EXPIRED', 'CHARGE_FAILED/CANCEL_USING_API']) {
       expect(byStatus[kind], kind).toBeGreaterThan(COUNT / 50);
@@ -64,7 +67,10 @@ describe('payframe seed', () => {
 
     for (const status of ['PENDING', 'CHARGE_SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CHARGE_FAILED']) {
       const filtered = await all(`/v2/charges?status=${status}`);
-      expect(filtered.map((charge) => charge.id), status).toEqual(charges.filter((charge) => charge.status === status).map((charge) => charge.id));
+      expect(
+        filtered.map((charge) => charge.id),
+        status,
+      ).toEqual(charges.filter((charge) => charge.status === status).map((charge) => charge.id));
     }
     const sample = charges[123];
     const email = (await queryStore(server.dataDir, 'select email from charges where id = ?', [sample.id]))[0]!.email as string;
@@ -72,7 +78,9 @@ describe('payframe seed', () => {
     expect(byEmail.map((charge) => charge.id)).toContain(sample.id);
     expect(byEmail.length).toBe((await queryStore(server.dataDir, 'select id from charges where email = ?', [email])).length);
     const byLast4 = await all(`/v2/charges?last4=${sample.token.card.last4Digits}`);
-    expect(byLast4.map((charge) => charge.id)).toEqual(charges.filter((charge) => charge.token.card.last4Digits === sample.token.card.last4Digits).map((charge) => charge.id));
+    expect(byLast4.map((charge) => charge.id)).toEqual(
+      charges.filter((charge) => charge.token.card.last4Digits === sample.token.card.last4Digits).map((charge) => charge.id),
+    );
     const withReference = charges.find((charge) => charge.txn_reference !== null);
     expect((await all(`/v2/charges?txn_reference=${withReference.txn_reference}`)).map((charge) => charge.id)).toEqual([withReference.id]);
     const since = created[500];
@@ -83,11 +91,12 @@ describe('payframe seed', () => {
     const expired = await all('/v2/events?name=charge.expired');
     expect(expired.length).toBe(charges.filter((charge) => charge.reason === 'EXPIRED').length);
     const history = await all(`/v2/events?charge=${charges.find((charge) => charge.status === 'PARTIALLY_REFUNDED').id}`);
-    expect(history.map((event) => event.name).reverse().filter((name) => !name.startsWith('charge.authentication'))).toEqual([
-      'charge.created',
-      'charge.captured',
-      'charge.refunded',
-    ]);
+    expect(
+      history
+        .map((event) => event.name)
+        .reverse()
+        .filter((name) => !name.startsWith('charge.authentication')),
+    ).toEqual(['charge.created', 'charge.captured', 'charge.refunded']);
   });
 
   it("records each charge's history as the server would: its last event shows the charge as it reads now, its refunds add up", async () => {
@@ -155,7 +164,10 @@ describe('payframe seed', () => {
   it('seeds the same store again: ids of another seed never collide with the first', async () => {
     const run = await cli(['seed', '--account', 'seeded-again', '--charges', '50', '--json', ...(await storeArgs(server.dataDir))]);
     expect(run.code, run.stderr).toBe(0);
-    const [again] = await queryStore(server.dataDir, "select count(*) as n from charges c join accounts a on a.id = c.account_id where a.name = 'seeded-again'");
+    const [again] = await queryStore(
+      server.dataDir,
+      "select count(*) as n from charges c join accounts a on a.id = c.account_id where a.name = 'seeded-again'",
+    );
     expect(Number(again!.n)).toBe(50);
     const [first] = await queryStore(server.dataDir, "select count(*) as n from charges c join accounts a on a.id = c.account_id where a.name = 'seeded'");
     expect(Number(first!.n)).toBe(COUNT);

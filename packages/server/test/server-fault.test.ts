@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Encoding, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { client, createCharge, type Encoding, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
 let server: TestServer;

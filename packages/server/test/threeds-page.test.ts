@@ -44,7 +44,11 @@ function pageKind(page: Page): string | undefined {
 
 function textOf(page: Page, testId: string): string | undefined {
   const match = new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(page.body);
-  return match?.[2]?.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&amp;/g, '&').replace(/[\u00a0\u202f]/g, ' ');
+  return match?.[2]
+    ?.replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&amp;/g, '&')
+    .replace(/[\u00a0\u202f]/g, ' ');
 }
 
 /** How a URL appears inside an HTML attribute. */
@@ -200,9 +204,7 @@ describe('POST an outcome', () => {
 
   it('records exactly one of concurrent answers', async () => {
     const charge = await createCharge(api, TEST_PANS.visa3ds);
-    const results = await Promise.all(
-      Array.from({ length: 6 }, (_, index) => answer(charge.threedSecure.redirect, index % 2 ? 'failure' : 'success')),
-    );
+    const results = await Promise.all(Array.from({ length: 6 }, (_, index) => answer(charge.threedSecure.redirect, index % 2 ? 'failure' : 'success')));
     const redirects = results.filter((page) => page.status === 303);
     expect(redirects).toHaveLength(1);
     expect(results.filter((page) => page.status === 409)).toHaveLength(5);

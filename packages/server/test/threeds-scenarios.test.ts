@@ -276,7 +276,7 @@ describe('the frictionless page continues by itself', () => {
     const script = await fetch(new URL(src!, charge.threedSecure.redirect));
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(await script.text()).toContain("form[data-auto-submit]");
+    expect(await script.text()).toContain('form[data-auto-submit]');
   });
 
   it('other pages run no script at all', async () => {
@@ -334,7 +334,9 @@ describe('display=iframe: the in-page challenge', () => {
       const page = await browse(inIframe(charge.threedSecure.redirect));
       expect(page.status).toBe(200);
       expect(pageKind(page)).toBe('complete');
-      expect(page.body).toMatch(new RegExp(`id="completion"[^>]*data-charge-id="${charge.id}" data-status="${status}" data-target-origin="https://shop.example"`));
+      expect(page.body).toMatch(
+        new RegExp(`id="completion"[^>]*data-charge-id="${charge.id}" data-status="${status}" data-target-origin="https://shop.example"`),
+      );
       expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors https:\/\/shop\.example(;|$)/);
       // In the browser's own window the same links keep their pages.
       expect(pageKind(await browse(charge.threedSecure.redirect))).not.toBe('complete');

@@ -1,7 +1,7 @@
 import { TokenSchema } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceClock, chargeParams, type Client, client, createToken, expectResource, TEST_PANS } from './client.ts';
+import { advanceClock, type Client, chargeParams, client, createToken, expectResource, TEST_PANS } from './client.ts';
 import { eventually, everyRow, queryStore } from './database.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 

@@ -2,7 +2,20 @@ import { request as httpRequest } from 'node:http';
 import { TokenSchema } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, type Client, type Encoding, client, chargeParams, createCharge, createToken, expectErrorShape, expectResource, rawRequest, TEST_PANS, tokenParams } from './client.ts';
+import {
+  type ApiResponse,
+  type Client,
+  chargeParams,
+  client,
+  createCharge,
+  createToken,
+  type Encoding,
+  expectErrorShape,
+  expectResource,
+  rawRequest,
+  TEST_PANS,
+  tokenParams,
+} from './client.ts';
 import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
 
 /**
@@ -58,7 +71,11 @@ describe('check order: key → HTTPS → publishable → route/method → body',
     expectError(await raw('/v2/charges', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount":' }), 401, 'INVALID_API_KEY');
     expectError(await raw('/v2/charges', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' }), 401, 'INVALID_API_KEY');
     expectError(
-      await raw('/v2/charges', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ description: 'x'.repeat(1_100_000) }) }),
+      await raw('/v2/charges', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ description: 'x'.repeat(1_100_000) }),
+      }),
       401,
       'INVALID_API_KEY',
     );
@@ -349,22 +366,18 @@ describe('shopper.ip', () => {
   });
 
   it('must be sent with a secret key', async () => {
-    expectError(await api.post('/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: shopperWithoutIp })), 400, 'PARAMETER_MISSING', { parameter: 'shopper.ip' });
-    expectError(
-      await api.post('/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: shopperWithoutIp }), { encoding: 'json' }),
-      400,
-      'PARAMETER_MISSING',
-      { parameter: 'shopper.ip' },
-    );
+    expectError(await api.post('/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: shopperWithoutIp })), 400, 'PARAMETER_MISSING', {
+      parameter: 'shopper.ip',
+    });
+    expectError(await api.post('/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: shopperWithoutIp }), { encoding: 'json' }), 400, 'PARAMETER_MISSING', {
+      parameter: 'shopper.ip',
+    });
   });
 
   it('must be an IP address when sent', async () => {
-    expectError(
-      await api.post('/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: { ...shopperWithoutIp, ip: 'localhost' } })),
-      400,
-      'PARAMETER_INVALID',
-      { parameter: 'shopper.ip' },
-    );
+    expectError(await api.post('/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: { ...shopperWithoutIp, ip: 'localhost' } })), 400, 'PARAMETER_INVALID', {
+      parameter: 'shopper.ip',
+    });
   });
 });
 

@@ -42,13 +42,21 @@ describe('webhooks across kill -9', () => {
 
     const expected = new Set(events.map((row) => String(row.id)));
     // Within the 20 s lease of any delivery the killed process held, and its retry.
-    await eventually(async () => ([...expected].every((id) => receiver?.received.some((request) => request.id === id)) ? true : undefined), 40_000, 'every event at the receiver');
+    await eventually(
+      async () => ([...expected].every((id) => receiver?.received.some((request) => request.id === id)) ? true : undefined),
+      40_000,
+      'every event at the receiver',
+    );
     const received = new Set(receiver.received.map((request) => request.id));
     expect(received).toEqual(expected);
-    const deliveries = await eventually(async () => {
-      const rows = await queryStore(first.dataDir, 'select status from webhook_deliveries');
-      return rows.every((row) => row.status === 'succeeded') ? rows : undefined;
-    }, 10_000, 'every delivery recorded as succeeded');
+    const deliveries = await eventually(
+      async () => {
+        const rows = await queryStore(first.dataDir, 'select status from webhook_deliveries');
+        return rows.every((row) => row.status === 'succeeded') ? rows : undefined;
+      },
+      10_000,
+      'every delivery recorded as succeeded',
+    );
     expect(deliveries).toHaveLength(CHARGES);
   }, 90_000);
 });

@@ -79,7 +79,15 @@ describe('webhook delivery', () => {
     expect(queuedAt).toBeLessThanOrEqual(committed);
     // The first attempt starts within 2 s of the commit the API acknowledged.
     expect((receiver.received[0]?.at ?? Infinity) - committed).toBeLessThan(2_000);
-    expect(delivery).toMatchObject({ type: 'webhook_delivery', event: eventId, status: 'succeeded', attempts: 3, last_status_code: 200, last_error: null, next_attempt: null });
+    expect(delivery).toMatchObject({
+      type: 'webhook_delivery',
+      event: eventId,
+      status: 'succeeded',
+      attempts: 3,
+      last_status_code: 200,
+      last_error: null,
+      next_attempt: null,
+    });
     expect(receiver.received).toHaveLength(3);
     // Byte for byte what GET /v2/events/:id serves.
     const served = await (await fetch(`${server.url}/v2/events/${eventId}`, { headers: { 'x-api-key': secretKey } })).text();
@@ -98,7 +106,11 @@ describe('webhook delivery', () => {
     expect((second ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(850);
     expect((third ?? 0) - (second ?? 0)).toBeGreaterThanOrEqual(850);
     const attempts = await attemptsOf(eventId, endpoint.id);
-    expect(attempts.map((row) => [Number(row.attempt), Number(row.status_code)])).toEqual([[1, 500], [2, 500], [3, 200]]);
+    expect(attempts.map((row) => [Number(row.attempt), Number(row.status_code)])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 200],
+    ]);
   });
 
   it('a schedule of 3 entries allows 4 attempts, then the delivery has failed', async () => {

@@ -63,7 +63,13 @@ async function createdEventOf(chargeId: string): Promise<string> {
 describe('webhook endpoints', () => {
   it('create shows the secret once; retrieve and the database never show it', async () => {
     const endpoint = await create(acme, { url: receiver.url, description: 'orders', events: ['charge.captured', 'charge.captured', 'charge.expired'] });
-    expect(endpoint).toMatchObject({ type: 'webhook_endpoint', url: receiver.url, events: ['charge.captured', 'charge.expired'], description: 'orders', mode: 'test' });
+    expect(endpoint).toMatchObject({
+      type: 'webhook_endpoint',
+      url: receiver.url,
+      events: ['charge.captured', 'charge.expired'],
+      description: 'orders',
+      mode: 'test',
+    });
     expect(endpoint.id).toMatch(/^we_[0-9a-f]{24}$/);
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(endpoint.secret.slice(6), 'base64')).toHaveLength(32);
@@ -158,7 +164,10 @@ describe('endpoint URL rules', () => {
   });
 
   it.each([
-    ['https://does-not-exist.invalid/webhooks', /^The webhook endpoint URL must have a hostname that resolves \((ENOTFOUND|EAI_AGAIN|no answer within 5 s)\)\.$/],
+    [
+      'https://does-not-exist.invalid/webhooks',
+      /^The webhook endpoint URL must have a hostname that resolves \((ENOTFOUND|EAI_AGAIN|no answer within 5 s)\)\.$/,
+    ],
     ['https://localhost/webhooks', 'The webhook endpoint URL must reach a public address in live mode: its hostname resolves to a loopback address.'],
     ['https://127.0.0.1/webhooks', 'The webhook endpoint URL must reach a public address in live mode: its host is a loopback address.'],
     ['https://[fd00::1]/webhooks', 'The webhook endpoint URL must reach a public address in live mode: its host is a unique local address.'],
@@ -202,22 +211,42 @@ describe('deliveries and resend', () => {
       10_000,
       'the first delivery',
     );
-    expect(delivered).toEqual({ type: 'webhook_delivery', endpoint: endpoint.id, event: eventId, status: 'succeeded', attempts: 1, last_status_code: 200, last_error: null, next_attempt: null });
+    expect(delivered).toEqual({
+      type: 'webhook_delivery',
+      endpoint: endpoint.id,
+      event: eventId,
+      status: 'succeeded',
+      attempts: 1,
+      last_status_code: 200,
+      last_error: null,
+      next_attempt: null,
+    });
 
     const resent = await api.post(`/v2/events/resend/${eventId}`);
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ type: 'list', url: `/v2/events/${eventId}/deliveries`, has_more: false });
     expect(resent.body.data).toHaveLength(1);
-    expect(resent.body.data[0]).toMatchObject({ endpoint: endpoint.id, event: eventId, status: 'pending', attempts: 0, last_status_code: null, last_error: null });
+    expect(resent.body.data[0]).toMatchObject({
+      endpoint: endpoint.id,
+      event: eventId,
+      status: 'pending',
+      attempts: 0,
+      last_status_code: null,
+      last_error: null,
+    });
     expect(Math.abs(resent.body.data[0].next_attempt - Date.now() / 1000)).toBeLessThan(5);
     await eventually(async () => (receiver.received.filter((request) => request.id === eventId).length === 2 ? true : undefined), 10_000, 'the resent webhook');
 
     const explicit = await api.post(`/v2/events/resend/${eventId}`, { endpoint: endpoint.id });
     expect(explicit.body.data).toHaveLength(1);
-    const listed = await eventually(async () => {
-      const rows = (await api.get(`/v2/events/${eventId}/deliveries`)).body.data;
-      return rows.length === 3 && rows.every((row: any) => row.status === 'succeeded') ? rows : undefined;
-    }, 10_000, 'three succeeded deliveries');
+    const listed = await eventually(
+      async () => {
+        const rows = (await api.get(`/v2/events/${eventId}/deliveries`)).body.data;
+        return rows.length === 3 && rows.every((row: any) => row.status === 'succeeded') ? rows : undefined;
+      },
+      10_000,
+      'three succeeded deliveries',
+    );
     expect(listed.map((row: any) => row.endpoint)).toEqual([endpoint.id, endpoint.id, endpoint.id]);
 
     expectError(await api.post('/v2/events/resend/evt_000000000000000000000000'), 404, 'RESOURCE_MISSING', 'id');

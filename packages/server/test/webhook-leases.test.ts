@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Attempt, claimAttempts, type FinishedAttempt, outcomeOf, recordAttempts } from '../src/services/webhook-attempts.ts';
 import type { Store } from '../src/services/context.ts';
+import { type Attempt, claimAttempts, type FinishedAttempt, outcomeOf, recordAttempts } from '../src/services/webhook-attempts.ts';
 import type { WebhookTarget } from '../src/services/webhook-targets-cache.ts';
 import { tempDataDir, withStoreOf } from './harness.ts';
 
@@ -21,11 +21,33 @@ async function queue(store: Store, id: string, dueAt: number): Promise<void> {
   await store.transaction(async (tx) => {
     await tx
       .insertInto('events')
-      .values({ id: event, account_id: 'acct_leases', mode: 'test', name: 'charge.created', charge_id: 'ch_leases', created_at: dueAt, body: `{"id":"${event}"}` })
+      .values({
+        id: event,
+        account_id: 'acct_leases',
+        mode: 'test',
+        name: 'charge.created',
+        charge_id: 'ch_leases',
+        created_at: dueAt,
+        body: `{"id":"${event}"}`,
+      })
       .execute();
     await tx
       .insertInto('webhook_deliveries')
-      .values({ id, account_id: 'acct_leases', mode: 'test', endpoint_id: ENDPOINT, event_id: event, status: 'pending', attempts: 0, last_status_code: null, last_error: null, next_attempt_at: dueAt, lease_until: null, leased_by: null, created_at: dueAt })
+      .values({
+        id,
+        account_id: 'acct_leases',
+        mode: 'test',
+        endpoint_id: ENDPOINT,
+        event_id: event,
+        status: 'pending',
+        attempts: 0,
+        last_status_code: null,
+        last_error: null,
+        next_attempt_at: dueAt,
+        lease_until: null,
+        leased_by: null,
+        created_at: dueAt,
+      })
       .execute();
   });
 }
@@ -54,15 +76,32 @@ describe('webhook leases', () => {
       await store.transaction((tx) => recordAttempts(tx, 'runner-a', [answered(stalled!, 200, T + LEASE_MS + 2_000), answered(onTime!, 500, T + 6_000)]));
 
       const deliveries = await store.read((db) =>
-        db.selectFrom('webhook_deliveries').select(['id', 'status', 'attempts', 'last_status_code', 'last_error', 'next_attempt_at', 'leased_by']).orderBy('id').execute(),
+        db
+          .selectFrom('webhook_deliveries')
+          .select(['id', 'status', 'attempts', 'last_status_code', 'last_error', 'next_attempt_at', 'leased_by'])
+          .orderBy('id')
+          .execute(),
       );
       expect(deliveries).toEqual([
         { id: 'whd_on_time', status: 'pending', attempts: 1, last_status_code: 500, last_error: 'HTTP 500', next_attempt_at: T + 66_000, leased_by: null },
-        { id: 'whd_stalled', status: 'pending', attempts: 2, last_status_code: null, last_error: null, next_attempt_at: T + 2 * LEASE_MS + 1_000, leased_by: 'runner-b' },
+        {
+          id: 'whd_stalled',
+          status: 'pending',
+          attempts: 2,
+          last_status_code: null,
+          last_error: null,
+          next_attempt_at: T + 2 * LEASE_MS + 1_000,
+          leased_by: 'runner-b',
+        },
       ]);
       // Every attempt keeps its own row: the stalled one's outcome too, and the one still running shows none yet.
       const attempts = await store.read((db) =>
-        db.selectFrom('webhook_attempts').select(['delivery_id', 'attempt', 'status_code', 'error', 'duration_ms']).orderBy('delivery_id').orderBy('attempt').execute(),
+        db
+          .selectFrom('webhook_attempts')
+          .select(['delivery_id', 'attempt', 'status_code', 'error', 'duration_ms'])
+          .orderBy('delivery_id')
+          .orderBy('attempt')
+          .execute(),
       );
       expect(attempts).toEqual([
         { delivery_id: 'whd_on_time', attempt: 1, status_code: 500, error: 'HTTP 500', duration_ms: 1_000 },
@@ -71,7 +110,13 @@ describe('webhook leases', () => {
       ]);
 
       await store.transaction((tx) => recordAttempts(tx, 'runner-b', [answered(retaken!, 204, T + LEASE_MS + 3_000)]));
-      const settled = await store.read((db) => db.selectFrom('webhook_deliveries').select(['status', 'attempts', 'last_status_code', 'next_attempt_at', 'leased_by']).where('id', '=', 'whd_stalled').executeTakeFirst());
+      const settled = await store.read((db) =>
+        db
+          .selectFrom('webhook_deliveries')
+          .select(['status', 'attempts', 'last_status_code', 'next_attempt_at', 'leased_by'])
+          .where('id', '=', 'whd_stalled')
+          .executeTakeFirst(),
+      );
       expect(settled).toEqual({ status: 'succeeded', attempts: 2, last_status_code: 204, next_attempt_at: null, leased_by: null });
     });
   });

@@ -1,5 +1,5 @@
-import type { ComponentChildren } from 'preact';
 import type { Locale } from '@payframe/contract/locales';
+import type { ComponentChildren } from 'preact';
 import type { Messages } from './i18n/messages.ts';
 import type { PageKind } from './model.ts';
 import { PAGE_CSS } from './styles.ts';

@@ -25,7 +25,12 @@ function textOf(html: string, selector: string): string | undefined {
 }
 
 function decode(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 function attribute(html: string, element: string, name: string): string | undefined {
@@ -110,9 +115,7 @@ describe('the challenge page', () => {
     expect(textOf(renderPage({ ...challenge, payment: { ...payment, brand: 'AMEX', last4: '0005' } }).html, 'card')).toBe(
       'American Express ending in •••• 0005',
     );
-    expect(textOf(renderPage({ ...challenge, payment: { ...payment, brand: 'UNKNOWN' } }, 'de').html, 'card')).toBe(
-      'Karte endet auf •••• 3220',
-    );
+    expect(textOf(renderPage({ ...challenge, payment: { ...payment, brand: 'UNKNOWN' } }, 'de').html, 'card')).toBe('Karte endet auf •••• 3220');
   });
 
   it('leaves the description out when the merchant gave none', () => {

@@ -130,13 +130,7 @@ function linesOf(model: NoticeModel, t: Messages): string[] {
     case 'not-found':
       return [t.notFound.body];
     case 'error':
-      return [
-        model.reason === 'bad-request'
-          ? t.error.badRequest
-          : model.reason === 'method-not-allowed'
-            ? t.error.methodNotAllowed
-            : t.error.unavailable,
-      ];
+      return [model.reason === 'bad-request' ? t.error.badRequest : model.reason === 'method-not-allowed' ? t.error.methodNotAllowed : t.error.unavailable];
     default:
       return assertNever(model);
   }

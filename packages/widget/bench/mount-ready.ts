@@ -136,7 +136,9 @@ function report(name: string, samples: number[], cpu: string): void {
   const sorted = [...samples].sort((a, b) => a - b);
   const [p50, p95] = [percentile(sorted, 50), percentile(sorted, 95)];
   const verdict = p95 < TARGET_MS ? 'within' : 'over';
-  console.log(`${name.padEnd(5)} n=${String(sorted.length).padStart(3)}  p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  max ${sorted.at(-1)?.toFixed(1).padStart(6)} ms  (${verdict} ${TARGET_MS} ms at p95)${cpu}`);
+  console.log(
+    `${name.padEnd(5)} n=${String(sorted.length).padStart(3)}  p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  max ${sorted.at(-1)?.toFixed(1).padStart(6)} ms  (${verdict} ${TARGET_MS} ms at p95)${cpu}`,
+  );
 }
 
 async function measure(browser: Browser, merchantUrl: string, publishableKey: string, serverPid: number) {
@@ -175,11 +177,20 @@ const browser = await chromium.launch({ headless: true, ...chromiumLaunchOptions
 try {
   log(`payframe ${payframe.url}, merchant ${merchant.url}; ${warmMounts} warm and ${coldMounts} cold mounts`);
   const { warm, warmCpuPerMount, cold, coldCpuPerMount, phases } = await measure(browser, merchant.url, publishableKey, payframe.pid);
-  console.log(`mount() → ready in Chromium, load average ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+  console.log(
+    `mount() → ready in Chromium, load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
   report('warm', warm, warmCpuPerMount);
   if (cold.length > 0) {
     report('cold', cold, coldCpuPerMount);
-    const medians = PHASES.map((_, index) => percentile(phases.map((phase) => phase[index] ?? Number.NaN).sort((a, b) => a - b), 50));
+    const medians = PHASES.map((_, index) =>
+      percentile(
+        phases.map((phase) => phase[index] ?? Number.NaN).sort((a, b) => a - b),
+        50,
+      ),
+    );
     console.log(`cold, median ms after mount(): ${PHASES.map((phase, index) => `${phase} ${medians[index]?.toFixed(1)}`).join(', ')}`);
   }
 } finally {

@@ -28,9 +28,12 @@ export async function buildWidget(outDir: string = DIST_DIR): Promise<void> {
 }
 
 /** Modules the frame takes as data: the zod schemas' description, credit-card-type's table as a string, the country codes' bitmap. */
-const EVALUATED_MODULES = ['src/protocol/frame-shapes.ts', 'src/frame/card/card-table.ts', 'src/frame/fields/country-codes.ts', 'src/frame/i18n/messages.ts'].map((path) =>
-  join(widgetRoot, path),
-);
+const EVALUATED_MODULES = [
+  'src/protocol/frame-shapes.ts',
+  'src/frame/card/card-table.ts',
+  'src/frame/fields/country-codes.ts',
+  'src/frame/i18n/messages.ts',
+].map((path) => join(widgetRoot, path));
 
 /** Evaluates those modules here and bundles their exported values only, not the libraries that made them. */
 function inlineEvaluated(): Plugin {
@@ -85,8 +88,14 @@ export function dataModule(exported: Array<[string, unknown]>): string {
     if (known) return known;
     let code: string;
     if (Array.isArray(value)) code = `[${value.map(write).join(',')}]`;
-    else if ((keyCounts.get(keysOf(value)) ?? 0) >= 2) code = `zip(${keyList(keysOf(value))},[${definedEntries(value).map(([, inner]) => write(inner)).join(',')}])`;
-    else code = `{${definedEntries(value).map(([key, inner]) => `${JSON.stringify(key)}:${write(inner)}`).join(',')}}`;
+    else if ((keyCounts.get(keysOf(value)) ?? 0) >= 2)
+      code = `zip(${keyList(keysOf(value))},[${definedEntries(value)
+        .map(([, inner]) => write(inner))
+        .join(',')}])`;
+    else
+      code = `{${definedEntries(value)
+        .map(([key, inner]) => `${JSON.stringify(key)}:${write(inner)}`)
+        .join(',')}}`;
     if ((counts.get(json) ?? 0) < 2 || json.length < 16) return code;
     const name = `shared${shared.size}`;
     shared.set(json, name);
@@ -102,7 +111,14 @@ export function dataModule(exported: Array<[string, unknown]>): string {
 function compactPage(): Plugin {
   return {
     name: 'payframe:compact-page',
-    transformIndexHtml: { order: 'post', handler: (html) => html.replace(/>\s+</g, '><').replace(/ crossorigin/g, '').trim() },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html
+          .replace(/>\s+</g, '><')
+          .replace(/ crossorigin/g, '')
+          .trim(),
+    },
   };
 }
 
@@ -219,5 +235,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await buildWidget();
   // What other packages import of the widget (its public types, the 3-D Secure message), apart from the served dist/.
   rmSync(join(widgetRoot, 'lib'), { recursive: true, force: true });
-  execFileSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: widgetRoot, stdio: 'inherit' });
+  execFileSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: widgetRoot,
+    stdio: 'inherit',
+  });
 }

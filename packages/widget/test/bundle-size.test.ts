@@ -53,7 +53,7 @@ describe('bundle sizes', () => {
     for (const file of files) expect(gunzipSync(readFileSync(join(outDir, `${file}.gz`))).equals(readFileSync(join(outDir, file)))).toBe(true);
   });
 
-  it('inlines the frame\'s script and styles, and writes their hashes for its Content-Security-Policy', () => {
+  it("inlines the frame's script and styles, and writes their hashes for its Content-Security-Policy", () => {
     expect(readdirSync(outDir).sort()).toEqual([FRAME_CSP_FILE, 'frame.html', 'frame.html.gz', 'payframe.js', 'payframe.js.gz']);
     const page = readFileSync(join(outDir, 'frame.html'), 'utf8');
     const inline = (tag: string) => [...page.matchAll(new RegExp(`<${tag}[^>]*>([^]*?)</${tag}>`, 'g'))].map((match) => match[1] ?? '');

@@ -5,7 +5,10 @@ import { createClient } from './client.ts';
 
 describe('the dashboard API client', () => {
   it('sends the CSRF token of its session on mutations only', async () => {
-    const api = fakeApi().on('GET /session', session()).on('GET /charges/C0000000000000001', charge({ id: 'C0000000000000001' })).on('POST /charges/C0000000000000001/capture', charge({ id: 'C0000000000000001' }));
+    const api = fakeApi()
+      .on('GET /session', session())
+      .on('GET /charges/C0000000000000001', charge({ id: 'C0000000000000001' }))
+      .on('POST /charges/C0000000000000001/capture', charge({ id: 'C0000000000000001' }));
     const client = createClient({ fetch: api.fetch });
     await client.session();
     await client.getCharge('live', 'C0000000000000001');
@@ -17,7 +20,9 @@ describe('the dashboard API client', () => {
 
   it('turns the API error shape into a typed error with code, message, status and parameter', async () => {
     const api = fakeApi().on('POST /charges/C0000000000000001/refund', () => error('AMOUNT_EXCEEDS_REMAINING', 'Too much.', 'amount'));
-    const failure = await createClient({ fetch: api.fetch }).refundCharge('test', 'C0000000000000001', { amount: 5 }).catch((caught: unknown) => caught);
+    const failure = await createClient({ fetch: api.fetch })
+      .refundCharge('test', 'C0000000000000001', { amount: 5 })
+      .catch((caught: unknown) => caught);
     expect(failure).toBeInstanceOf(DashboardApiError);
     expect(failure).toMatchObject({ code: 'AMOUNT_EXCEEDS_REMAINING', message: 'Too much.', status: 402, parameter: 'amount' });
   });

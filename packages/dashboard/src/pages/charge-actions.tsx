@@ -18,7 +18,8 @@ export function ChargeActions({ charge, onChanged }: Props) {
 
   const pending = charge.status === 'PENDING';
   // A pending charge is refunded whole: its authorization is released (§7).
-  const refundable = pending || ((charge.status === 'CHARGE_SUCCESS' || charge.status === 'PARTIALLY_REFUNDED') && charge.amount_refunded < charge.amount_captured);
+  const refundable =
+    pending || ((charge.status === 'CHARGE_SUCCESS' || charge.status === 'PARTIALLY_REFUNDED') && charge.amount_refunded < charge.amount_captured);
   const act = async (mutation: () => Promise<unknown>) => {
     if ((await action.run(mutation)) !== undefined) onChanged();
   };
@@ -89,9 +90,7 @@ function RefundForm({ charge, busy, onCancel, onConfirm, onInvalid }: RefundForm
   const amount = parseDecimalAmount(text, charge.currency);
   const valid = amount !== null && (pending ? amount === remaining : amount <= remaining);
   const whole = money(remaining, charge.currency);
-  const hint = pending
-    ? `A pending charge is refunded whole: ${whole}.`
-    : `Enter an amount from ${money(1, charge.currency)} to ${whole}.`;
+  const hint = pending ? `A pending charge is refunded whole: ${whole}.` : `Enter an amount from ${money(1, charge.currency)} to ${whole}.`;
   return (
     <form
       class="refund"

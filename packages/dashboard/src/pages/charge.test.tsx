@@ -1,7 +1,7 @@
+import type { DashboardRole } from '@payframe/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_TOKEN, charge, error, event, fakeApi, list, openDashboard, session } from '../test-support.tsx';
-import type { DashboardRole } from '@payframe/contract';
 
 afterEach(() => {
   cleanup();
@@ -9,7 +9,18 @@ afterEach(() => {
 });
 
 const ID = 'C00000000000000000042';
-const REFUND = { type: 'refund', id: '0b7f6a52-5d2e-4c1c-9a57-6f1f0f3f2a10', charge: ID, currency: 'EUR', amount: 250, fee_refunded: 11, status: 'REFUNDED', created: '2026-11-22T12:00:00', mode: 'test', metadata: {} };
+const REFUND = {
+  type: 'refund',
+  id: '0b7f6a52-5d2e-4c1c-9a57-6f1f0f3f2a10',
+  charge: ID,
+  currency: 'EUR',
+  amount: 250,
+  fee_refunded: 11,
+  status: 'REFUNDED',
+  created: '2026-11-22T12:00:00',
+  mode: 'test',
+  metadata: {},
+};
 
 function chargeApi(role: DashboardRole, initial = charge({ id: ID })) {
   let current = initial;
@@ -27,7 +38,8 @@ function chargeApi(role: DashboardRole, initial = charge({ id: ID })) {
       const amount = (body as { amount: number }).amount;
       const remaining = current.amount - current.amount_refunded;
       // As the API decides (§7): never more than remains, and a pending charge only whole.
-      if (amount > remaining) return error('AMOUNT_EXCEEDS_REMAINING', `The refund of ${amount} exceeds the ${remaining} that remains on the charge.`, 'amount');
+      if (amount > remaining)
+        return error('AMOUNT_EXCEEDS_REMAINING', `The refund of ${amount} exceeds the ${remaining} that remains on the charge.`, 'amount');
       if (current.status === 'PENDING' && amount < remaining) return error('PARAMETER_INVALID', 'An uncaptured charge can only be released whole.', 'amount');
       const refunded = current.amount_refunded + amount;
       current = charge({ ...current, status: refunded === current.amount ? 'REFUNDED' : 'PARTIALLY_REFUNDED', amount_refunded: refunded });
@@ -69,7 +81,14 @@ describe('a charge', () => {
   });
 
   it('captures a pending charge with the CSRF token and shows the change', async () => {
-    const api = chargeApi('admin', charge({ id: ID, status: 'PENDING', threedSecure: { redirect: 'http://x.test/3ds', returnUrl: 'http://shop.test/r', status: 'CHARGEABLE', transStatus: 'Y' } }));
+    const api = chargeApi(
+      'admin',
+      charge({
+        id: ID,
+        status: 'PENDING',
+        threedSecure: { redirect: 'http://x.test/3ds', returnUrl: 'http://shop.test/r', status: 'CHARGEABLE', transStatus: 'Y' },
+      }),
+    );
     openDashboard(api, `/dashboard/charges/${ID}`);
     fireEvent.click(await screen.findByTestId('charge-capture'));
     await waitFor(() => expect(screen.getByTestId('charge-detail-status').textContent).toBe('Charge success'));
@@ -123,7 +142,12 @@ describe('a charge', () => {
   });
 
   it('refunds a pending charge whole, releasing its authorization', async () => {
-    const pending = charge({ id: ID, status: 'PENDING', fees: null, threedSecure: { redirect: 'http://x.test/3ds', returnUrl: 'http://shop.test/r', status: 'CHARGEABLE', transStatus: 'Y' } });
+    const pending = charge({
+      id: ID,
+      status: 'PENDING',
+      fees: null,
+      threedSecure: { redirect: 'http://x.test/3ds', returnUrl: 'http://shop.test/r', status: 'CHARGEABLE', transStatus: 'Y' },
+    });
     const api = chargeApi('admin', pending);
     openDashboard(api, `/dashboard/charges/${ID}`);
     fireEvent.click(await screen.findByTestId('charge-refund'));
@@ -143,9 +167,7 @@ describe('a charge', () => {
   });
 
   it('shows an API error at the action', async () => {
-    const api = chargeApi('admin').on(`POST /charges/${ID}/refund`, () =>
-      error('CHARGE_ALREADY_REFUNDED', 'The charge has already been refunded in full.'),
-    );
+    const api = chargeApi('admin').on(`POST /charges/${ID}/refund`, () => error('CHARGE_ALREADY_REFUNDED', 'The charge has already been refunded in full.'));
     openDashboard(api, `/dashboard/charges/${ID}`);
     fireEvent.click(await screen.findByTestId('charge-refund'));
     fireEvent.click(screen.getByTestId('refund-confirm'));

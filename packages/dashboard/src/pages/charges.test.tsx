@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { charge, charges, fakeApi, list, openDashboard, session, type ApiRequest } from '../test-support.tsx';
+import { type ApiRequest, charge, charges, fakeApi, list, openDashboard, session } from '../test-support.tsx';
 
 afterEach(() => {
   cleanup();
@@ -87,7 +87,9 @@ describe('the charges list', () => {
   it('lists the charge a charge id names as a row that links to it, and an empty box lists every charge again', async () => {
     const api = chargesApi();
     api.on('GET /charges', ({ query }: ApiRequest) =>
-      query.get('q') === id(7) ? { body: list('/dashboard/api/charges', [charge({ id: id(7) })]) } : { body: list('/dashboard/api/charges', charges(25, NEWEST)) },
+      query.get('q') === id(7)
+        ? { body: list('/dashboard/api/charges', [charge({ id: id(7) })]) }
+        : { body: list('/dashboard/api/charges', charges(25, NEWEST)) },
     );
     openDashboard(api, '/dashboard/charges');
     await waitFor(() => expect(rowIds()).toHaveLength(25));

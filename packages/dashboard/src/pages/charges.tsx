@@ -1,9 +1,9 @@
-import { ChargeStatusSchema, type ChargeStatus } from '@payframe/contract';
+import { type ChargeStatus, ChargeStatusSchema } from '@payframe/contract';
 import { useEffect, useState } from 'preact/hooks';
 import type { ChargesQuery } from '../api/client.ts';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { PageTitle } from '../components/page-title.tsx';
-import { PAGE_QUERY, Pager, type Cursor } from '../components/pager.tsx';
+import { type Cursor, PAGE_QUERY, Pager } from '../components/pager.tsx';
 import { useDashboard } from '../context.ts';
 import { dateTime, label, money } from '../format.ts';
 import { paths } from '../paths.ts';

@@ -2,7 +2,7 @@ import { EVENT_NAMES, type EventName } from '@payframe/contract';
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { PageTitle } from '../components/page-title.tsx';
-import { PAGE_QUERY, Pager, type Cursor } from '../components/pager.tsx';
+import { type Cursor, PAGE_QUERY, Pager } from '../components/pager.tsx';
 import { useDashboard } from '../context.ts';
 import { dateTime, label } from '../format.ts';
 import { paths } from '../paths.ts';

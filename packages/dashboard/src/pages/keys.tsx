@@ -34,8 +34,8 @@ export function KeysPage() {
     <>
       <PageTitle title="API keys">API keys</PageTitle>
       <p>
-        Secret keys (<code>sk_{mode}_…</code>) call the API from your server; publishable keys (<code>pk_{mode}_…</code>) only create
-        tokens from the card widget.
+        Secret keys (<code>sk_{mode}_…</code>) call the API from your server; publishable keys (<code>pk_{mode}_…</code>) only create tokens from the card
+        widget.
       </p>
       {canWrite && (
         <button type="button" data-testid="key-create" disabled={action.busy} onClick={create}>

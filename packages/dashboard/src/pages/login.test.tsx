@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CSRF_TOKEN, charges, error, fakeApi, list, openDashboard, session, type FakeApi } from '../test-support.tsx';
+import { CSRF_TOKEN, charges, error, type FakeApi, fakeApi, list, openDashboard, session } from '../test-support.tsx';
 import { LOGIN_FAILED } from './login.tsx';
 
 afterEach(() => {

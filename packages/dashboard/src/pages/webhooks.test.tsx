@@ -9,7 +9,15 @@ afterEach(() => {
 });
 
 const SECRET = `whsec_${'A'.repeat(43)}=`;
-const ENDPOINT = { type: 'webhook_endpoint', id: 'we_1', url: 'http://127.0.0.1:9999/hooks', events: ['charge.created'], description: null, created: 1_795_342_555, mode: 'test' };
+const ENDPOINT = {
+  type: 'webhook_endpoint',
+  id: 'we_1',
+  url: 'http://127.0.0.1:9999/hooks',
+  events: ['charge.created'],
+  description: null,
+  created: 1_795_342_555,
+  mode: 'test',
+};
 const DELIVERY = { type: 'webhook_delivery', endpoint: 'we_1', event: 'evt_1', attempts: 1, last_error: null, next_attempt: null };
 
 function webhooksApi(role: DashboardRole) {

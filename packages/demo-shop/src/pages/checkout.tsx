@@ -1,7 +1,7 @@
 import { CardError, PayframeError } from '@payframe/node';
 import { findProduct, type Product } from '../catalog.ts';
 import type { Shop } from '../context.ts';
-import { htmlReply, redirect, type Reply, type ShopRequest } from '../http.ts';
+import { htmlReply, type Reply, redirect, type ShopRequest } from '../http.ts';
 import { declineMessage } from '../messages.ts';
 import { settle } from '../settle.ts';
 import { CheckoutPage, type Refusal } from './checkout-page.tsx';

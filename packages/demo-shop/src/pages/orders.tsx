@@ -1,9 +1,9 @@
+import type { Charge } from '@payframe/node';
 import type { Shop } from '../context.ts';
 import { htmlReply, type Reply } from '../http.ts';
 import { EXPIRED, orderState } from '../messages.ts';
 import { formatMoney } from '../money.ts';
 import type { Order } from '../orders.ts';
-import type { Charge } from '@payframe/node';
 import { Layout } from './layout.tsx';
 
 /** An order with its charge as Payframe answered, or undefined when it did not. */

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { ISO_DIGITS_EXAMPLES, plainSpaces } from '@payframe/contract/money-format-examples';
+import type { Charge } from '@payframe/node';
 import { within } from '@testing-library/preact';
 import type { JSX } from 'preact';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTS, type Product } from '../catalog.ts';
 import type { Order } from '../orders.ts';
-import type { Charge } from '@payframe/node';
 import { renderDocument } from '../render.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 import { OrderList } from './orders.tsx';
@@ -118,17 +118,28 @@ describe('the demo shop pages', () => {
   });
 
   it('offer refunds of what is left, and none once the charge is refunded', () => {
-    const partly = parse(<ReceiptPage order={order} charge={charge({ status: 'PARTIALLY_REFUNDED', amount_refunded: 250 })} query={new URLSearchParams()} payframeUrl={payframeUrl} />);
+    const partly = parse(
+      <ReceiptPage
+        order={order}
+        charge={charge({ status: 'PARTIALLY_REFUNDED', amount_refunded: 250 })}
+        query={new URLSearchParams()}
+        payframeUrl={payframeUrl}
+      />,
+    );
     expect(partly.screen.getByTestId('refund-full').textContent).toBe('Refund €9.50 (everything left)');
     expect(partly.screen.getByTestId('receipt-status').getAttribute('data-state')).toBe('partially-refunded');
     expect(partly.screen.getByTestId('refund-amount').getAttribute('placeholder')).toBe('1.00');
-    const done = parse(<ReceiptPage order={order} charge={charge({ status: 'REFUNDED', amount_refunded: 1200 })} query={new URLSearchParams()} payframeUrl={payframeUrl} />);
+    const done = parse(
+      <ReceiptPage order={order} charge={charge({ status: 'REFUNDED', amount_refunded: 1200 })} query={new URLSearchParams()} payframeUrl={payframeUrl} />,
+    );
     expect(done.screen.queryByTestId('refund-full')).toBeNull();
     expect(done.screen.getByTestId('receipt-status').textContent).toBe('Refunded');
   });
 
   it('say why a refund failed, from the code in the query, and never echo an unknown code as text', () => {
-    const known = parse(<ReceiptPage order={order} charge={charge()} query={new URLSearchParams('error=AMOUNT_EXCEEDS_REMAINING')} payframeUrl={payframeUrl} />);
+    const known = parse(
+      <ReceiptPage order={order} charge={charge()} query={new URLSearchParams('error=AMOUNT_EXCEEDS_REMAINING')} payframeUrl={payframeUrl} />,
+    );
     expect(known.screen.getByTestId('refund-error').textContent).toBe('That is more than what remains to refund.');
     const unknown = parse(<ReceiptPage order={order} charge={charge()} query={new URLSearchParams({ error: hostile })} payframeUrl={payframeUrl} />);
     expect(unknown.screen.getByTestId('refund-error').textContent).toBe('The refund could not be made.');
@@ -142,7 +153,10 @@ describe('the demo shop pages', () => {
   });
 
   it('list orders with their live status, and say so when Payframe did not answer', () => {
-    const rows = [{ order, charge: charge() }, { order: { ...order, id: 'ord_fedcba9876543210', chargeId: 'ch_2' }, charge: undefined }];
+    const rows = [
+      { order, charge: charge() },
+      { order: { ...order, id: 'ord_fedcba9876543210', chargeId: 'ch_2' }, charge: undefined },
+    ];
     const { screen } = parse(<OrderList rows={rows} payframeUrl={payframeUrl} />);
     const statuses = screen.getAllByTestId('order-status');
     expect(statuses.map((status) => status.textContent)).toEqual(['Paid', 'Unknown (Payframe did not answer)']);
@@ -156,7 +170,9 @@ describe('amounts in the demo shop', () => {
     const product: Product = { slug: 'p', name: 'P', blurb: '', price: amount, currency };
     const page = parse(<ProductPage product={product} payframeUrl={payframeUrl} />);
     expect(plainSpaces(page.screen.getByTestId('product-price').textContent ?? '')).toBe(text);
-    const receipt = parse(<ReceiptPage order={{ ...order, currency }} charge={charge({ amount, currency })} query={new URLSearchParams()} payframeUrl={payframeUrl} />);
+    const receipt = parse(
+      <ReceiptPage order={{ ...order, currency }} charge={charge({ amount, currency })} query={new URLSearchParams()} payframeUrl={payframeUrl} />,
+    );
     expect(plainSpaces(receipt.screen.getByTestId('receipt-amount').textContent ?? '')).toBe(text);
   });
 });

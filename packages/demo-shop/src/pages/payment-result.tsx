@@ -1,9 +1,9 @@
 import type { Shop } from '../context.ts';
-import { htmlReply, redirect, type Reply, type ShopRequest } from '../http.ts';
+import { htmlReply, type Reply, redirect, type ShopRequest } from '../http.ts';
 import { AUTHENTICATION_FAILED } from '../messages.ts';
 import type { Order } from '../orders.ts';
-import { settle } from '../settle.ts';
 import { JsonBlock } from '../render.tsx';
+import { settle } from '../settle.ts';
 import { notFound } from './errors.tsx';
 import { Layout } from './layout.tsx';
 

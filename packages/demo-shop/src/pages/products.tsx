@@ -1,4 +1,4 @@
-import { findProduct, type Product, PRODUCTS } from '../catalog.ts';
+import { findProduct, PRODUCTS, type Product } from '../catalog.ts';
 import type { Shop } from '../context.ts';
 import { htmlReply, type Reply } from '../http.ts';
 import { formatMoney } from '../money.ts';

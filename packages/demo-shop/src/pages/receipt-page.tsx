@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Charge } from '@payframe/node';
 import { orderState, refundErrorMessage } from '../messages.ts';
 import { formatMoney, toDecimal } from '../money.ts';
 import type { Order } from '../orders.ts';
-import type { Charge } from '@payframe/node';
 import { Layout } from './layout.tsx';
 
 function RefundForms({ order, charge }: { order: Order; charge: Charge }) {

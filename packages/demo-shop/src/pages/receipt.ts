@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { PayframeError } from '@payframe/node';
 import { h } from 'preact';
 import type { Shop } from '../context.ts';
-import { htmlReply, redirect, type Reply, type ShopRequest } from '../http.ts';
+import { htmlReply, type Reply, redirect, type ShopRequest } from '../http.ts';
 import { parseMoney } from '../money.ts';
 import { notFound, unavailable } from './errors.tsx';
 import { ReceiptPage } from './receipt-page.tsx';

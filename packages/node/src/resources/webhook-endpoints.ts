@@ -1,10 +1,4 @@
-import type {
-  CreatedWebhookEndpoint,
-  CreateWebhookEndpointParams,
-  DeletedWebhookEndpoint,
-  ListPageParams,
-  WebhookEndpoint,
-} from '@payframe/contract';
+import type { CreatedWebhookEndpoint, CreateWebhookEndpointParams, DeletedWebhookEndpoint, ListPageParams, WebhookEndpoint } from '@payframe/contract';
 import { type HttpClient, type RequestOptions, segment } from '../http.ts';
 import { ListPromise } from '../list.ts';
 

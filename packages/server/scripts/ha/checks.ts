@@ -26,7 +26,8 @@ export async function checkNothingLost(sdk: Payframe, log: FlowLog): Promise<Fin
     findings.refundsChecked += 1;
     const total = refunds.data.reduce((sum, item) => sum + item.amount, 0);
     if (refunds.data.length === 0) findings.lostRefunds.push(refund.chargeId);
-    if (refunds.data.length > 1 || total > refund.amount) findings.movedTwice.push(`${refund.chargeId}: ${refunds.data.length} refunds, ${total} of ${refund.amount}`);
+    if (refunds.data.length > 1 || total > refund.amount)
+      findings.movedTwice.push(`${refund.chargeId}: ${refunds.data.length} refunds, ${total} of ${refund.amount}`);
   }
   // Every charge there is, acknowledged or not: none captured or refunded twice.
   const perCharge = new Map<string, Map<string, number>>();

@@ -54,7 +54,10 @@ const EXTENSION = '/usr/share/postgresql/15/extension/pgautofailover.control';
 
 /** Installs pg_auto_failover from Debian's packages when it is missing, and says so. */
 export function ensurePgAutoFailover(): void {
-  const missing = [spawnSync('pg_autoctl', ['--version']).status === 0 ? null : 'pg_autoctl', existsSync(EXTENSION) ? null : 'the pgautofailover extension'].filter(Boolean);
+  const missing = [
+    spawnSync('pg_autoctl', ['--version']).status === 0 ? null : 'pg_autoctl',
+    existsSync(EXTENSION) ? null : 'the pgautofailover extension',
+  ].filter(Boolean);
   if (missing.length === 0) return;
   if (!asRoot) throw new Error(`${missing.join(' and ')} missing: install ${PACKAGE} (apt-get install ${PACKAGE}) or run as root`);
   say(`${missing.join(' and ')} missing: installing ${PACKAGE} with apt-get`);
@@ -68,7 +71,9 @@ export function ensurePgAutoFailover(): void {
 }
 
 async function psql(port: number, database: string, sql: string): Promise<string> {
-  const { stdout } = await run(join(PG_BIN, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-tAc', sql], { timeout: 5_000 });
+  const { stdout } = await run(join(PG_BIN, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-tAc', sql], {
+    timeout: 5_000,
+  });
   return stdout.trim();
 }
 
@@ -114,9 +119,28 @@ export async function buildCluster(root: string, log: (line: string) => void): P
   const monitorUri = `postgres://autoctl_node@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`;
 
   const nodes: PgNode[] = [];
-  for (const [name, port] of [['node1', port1], ['node2', port2]] as const) {
+  for (const [name, port] of [
+    ['node1', port1],
+    ['node2', port2],
+  ] as const) {
     const pgdata = join(root, name);
-    const keeper = start(name, ['create', 'postgres', '--pgdata', pgdata, '--pgport', String(port), '--listen', '127.0.0.1', '--dbname', 'payframe', '--name', name, '--monitor', monitorUri, ...common]);
+    const keeper = start(name, [
+      'create',
+      'postgres',
+      '--pgdata',
+      pgdata,
+      '--pgport',
+      String(port),
+      '--listen',
+      '127.0.0.1',
+      '--dbname',
+      'payframe',
+      '--name',
+      name,
+      '--monitor',
+      monitorUri,
+      ...common,
+    ]);
     nodes.push({ name, port, pgdata, keeper });
     const wanted = name === 'node1' ? ['single', 'wait_primary', 'primary'] : ['secondary'];
     await until(`${name} to be ${wanted.join(' or ')}`, 180_000, async () => {
@@ -132,7 +156,11 @@ export async function buildCluster(root: string, log: (line: string) => void): P
   });
 
   async function stateOf(): Promise<{ name: string; state: string; assigned: string }[]> {
-    const json = JSON.parse(await autoctl(root, ['show', 'state', '--pgdata', join(root, 'monitor'), '--json'])) as Array<{ nodename: string; current_group_state: string; assigned_group_state: string }>;
+    const json = JSON.parse(await autoctl(root, ['show', 'state', '--pgdata', join(root, 'monitor'), '--json'])) as Array<{
+      nodename: string;
+      current_group_state: string;
+      assigned_group_state: string;
+    }>;
     return json.map((node) => ({ name: node.nodename, state: node.current_group_state, assigned: node.assigned_group_state }));
   }
 

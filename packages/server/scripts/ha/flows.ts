@@ -1,4 +1,4 @@
-import { Payframe, PayframeError } from '@payframe/node';
+import { type Payframe, PayframeError } from '@payframe/node';
 
 export type Acknowledged = { chargeId: string; amount: number; at: number };
 
@@ -29,7 +29,10 @@ export async function runFlows(sdk: Payframe, worker: string, log: FlowLog, runn
     );
     if (!token) return;
     const charge = await step(log, `${key} charge`, () =>
-      sdk.charges.create({ token: token.id, amount, currency: 'EUR', description: `HA order ${key}`, return_url: 'https://shop.example/return' }, { idempotencyKey: `${key}-charge` }),
+      sdk.charges.create(
+        { token: token.id, amount, currency: 'EUR', description: `HA order ${key}`, return_url: 'https://shop.example/return' },
+        { idempotencyKey: `${key}-charge` },
+      ),
     );
     if (!charge) return;
     const captured = await step(log, `${key} capture`, () => sdk.charges.capture(charge.id, {}, { idempotencyKey: `${key}-capture` }));

@@ -16,7 +16,14 @@ export function recordAnswers(instanceUrls: string[]): Answer[] {
     try {
       const response = await original(input, init);
       if (instance >= 0) {
-        const code = response.ok ? null : (((await response.clone().json().catch(() => undefined)) as { error?: { code?: string } } | undefined)?.error?.code ?? null);
+        const code = response.ok
+          ? null
+          : ((
+              (await response
+                .clone()
+                .json()
+                .catch(() => undefined)) as { error?: { code?: string } } | undefined
+            )?.error?.code ?? null);
         answers.push({ instance, method, path, status: response.status, code, startedAt, endedAt: Date.now() });
       }
       return response;

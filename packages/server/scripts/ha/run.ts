@@ -37,10 +37,18 @@ async function waitFor(what: string, timeoutMs: number, check: () => boolean | P
 
 /** Polls one instance with a write (a token) until it answers 200: when it serves again. */
 async function recoveredAt(url: string, secretKey: string, since: number): Promise<number | null> {
-  const body = JSON.stringify({ card: { number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2040', name: 'Probe' }, shopper: { ip: '203.0.113.9', session_id: 'probe', email: 'probe@example.com' } });
+  const body = JSON.stringify({
+    card: { number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2040', name: 'Probe' },
+    shopper: { ip: '203.0.113.9', session_id: 'probe', email: 'probe@example.com' },
+  });
   while (Date.now() - since < 2 * RECOVERY_LIMIT_MS) {
     const started = Date.now();
-    const status = await fetch(`${url}/v2/tokens`, { method: 'POST', headers: { 'x-api-key': secretKey, 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(10_000) })
+    const status = await fetch(`${url}/v2/tokens`, {
+      method: 'POST',
+      headers: { 'x-api-key': secretKey, 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    })
       .then(async (response) => {
         await response.arrayBuffer();
         return response.status;
@@ -65,7 +73,9 @@ async function main(): Promise<boolean> {
   try {
     cluster = await buildCluster(root, (line) => appendFileSync(clusterLog, `${line}\n`));
     const [node1, node2] = cluster.nodes;
-    say(`formation ready after ${seconds(Date.now() - began)}: monitor on ${cluster.monitorPort}, ${node1?.name} on ${node1?.port} (primary), ${node2?.name} on ${node2?.port} (synchronous secondary)`);
+    say(
+      `formation ready after ${seconds(Date.now() - began)}: monitor on ${cluster.monitorPort}, ${node1?.name} on ${node1?.port} (primary), ${node2?.name} on ${node2?.port} (synchronous secondary)`,
+    );
     say(`Payframe connects with ${cluster.uri}`);
 
     const env = {
@@ -76,12 +86,23 @@ async function main(): Promise<boolean> {
       LOG_LEVEL: 'warn',
     };
     const dataDirs = [0, 1].map((n) => join(root, `payframe-${n}`));
-    const { stdout } = await runCli(['keys', 'create', '--account', 'ha', '--mode', 'test', '--json', '--database-url', cluster.uri, '--data-dir', dataDirs[0] ?? ''], { env });
+    const { stdout } = await runCli(
+      ['keys', 'create', '--account', 'ha', '--mode', 'test', '--json', '--database-url', cluster.uri, '--data-dir', dataDirs[0] ?? ''],
+      { env },
+    );
     const keys = JSON.parse(stdout) as { secretKey: string };
     for (const dataDir of dataDirs) {
       // `payframe ready` is an info line: readiness is the health probe on a port chosen beforehand.
       const port = await freePort('127.0.0.1');
-      instances.push(await spawnServe({ args: ['--database-url', cluster.uri, '--data-dir', dataDir, '--port', String(port)], env, healthUrl: `http://127.0.0.1:${port}`, ready: () => null, maxOutputChars: 1_000_000 }));
+      instances.push(
+        await spawnServe({
+          args: ['--database-url', cluster.uri, '--data-dir', dataDir, '--port', String(port)],
+          env,
+          healthUrl: `http://127.0.0.1:${port}`,
+          ready: () => null,
+          maxOutputChars: 1_000_000,
+        }),
+      );
     }
     say(`two Payframe instances: ${instances.map((instance) => instance.url).join(', ')}`);
     // Recovery must come without a restart: an instance that exits fails the run.
@@ -98,7 +119,9 @@ async function main(): Promise<boolean> {
 
     const log: FlowLog = { captures: [], refunds: [], wrong: [], replayMismatches: [], flowsStarted: 0 };
     let running = true;
-    const workers = sdks.flatMap((client, instance) => Array.from({ length: WORKERS_PER_INSTANCE }, (_, n) => runFlows(client, `${instance}-${n}`, log, () => running)));
+    const workers = sdks.flatMap((client, instance) =>
+      Array.from({ length: WORKERS_PER_INSTANCE }, (_, n) => runFlows(client, `${instance}-${n}`, log, () => running)),
+    );
     await waitFor('flows before the kill', 120_000, () => log.refunds.length >= 30);
 
     const primary = await cluster.primary();
@@ -129,21 +152,51 @@ async function main(): Promise<boolean> {
     const duringFailover = answers.filter((answer) => answer.endedAt >= killedAt && answer.startedAt <= killedAt + lastRecovery);
 
     const checks: Array<[string, boolean, string]> = [
-      ['every acknowledged capture present', findings.lostCaptures.length === 0, `${findings.capturesChecked} checked, ${findings.lostCaptures.length} lost ${findings.lostCaptures.slice(0, 5).join(' ')}`],
-      ['every acknowledged refund present', findings.lostRefunds.length === 0, `${findings.refundsChecked} checked, ${findings.lostRefunds.length} lost ${findings.lostRefunds.slice(0, 5).join(' ')}`],
-      ['no charge captured or refunded twice', findings.movedTwice.length === 0 && log.replayMismatches.length === 0, `${findings.events} events read; ${findings.movedTwice.length} doubled, ${log.replayMismatches.length} idempotent replays that differed ${[...findings.movedTwice, ...log.replayMismatches].slice(0, 5).join(' ')}`],
-      ['both instances serve again within 30 s, not restarted', lastRecovery <= RECOVERY_LIMIT_MS && !exited.includes(true), recovered.map((at, n) => `instance ${n}: ${at === null ? 'never' : seconds(at - killedAt)}`).join(', ')],
-      ['requests met 200 or 503 SERVICE_UNAVAILABLE only (never a 500 or a wrong answer)', wrongStatuses.length === 0 && log.wrong.length === 0, `${answers.length} answers: ${[...byStatus].map(([status, count]) => `${count} × ${status}`).join(', ')}${[...wrongStatuses.slice(0, 3).map((answer) => `${answer.method} ${answer.path} ${answer.status} ${answer.code} at ${seconds(answer.startedAt - killedAt)} after the kill`), ...log.wrong.slice(0, 5)].map((text) => `; ${text}`).join('')}`],
-      ['every event delivered at least once', delivered && undelivered.length === 0 && receiver.badSignatures === 0, `${eventIds.length} events, ${eventIds.length - undelivered.length} delivered, ${receiver.badSignatures} bad signatures`],
+      [
+        'every acknowledged capture present',
+        findings.lostCaptures.length === 0,
+        `${findings.capturesChecked} checked, ${findings.lostCaptures.length} lost ${findings.lostCaptures.slice(0, 5).join(' ')}`,
+      ],
+      [
+        'every acknowledged refund present',
+        findings.lostRefunds.length === 0,
+        `${findings.refundsChecked} checked, ${findings.lostRefunds.length} lost ${findings.lostRefunds.slice(0, 5).join(' ')}`,
+      ],
+      [
+        'no charge captured or refunded twice',
+        findings.movedTwice.length === 0 && log.replayMismatches.length === 0,
+        `${findings.events} events read; ${findings.movedTwice.length} doubled, ${log.replayMismatches.length} idempotent replays that differed ${[...findings.movedTwice, ...log.replayMismatches].slice(0, 5).join(' ')}`,
+      ],
+      [
+        'both instances serve again within 30 s, not restarted',
+        lastRecovery <= RECOVERY_LIMIT_MS && !exited.includes(true),
+        recovered.map((at, n) => `instance ${n}: ${at === null ? 'never' : seconds(at - killedAt)}`).join(', '),
+      ],
+      [
+        'requests met 200 or 503 SERVICE_UNAVAILABLE only (never a 500 or a wrong answer)',
+        wrongStatuses.length === 0 && log.wrong.length === 0,
+        `${answers.length} answers: ${[...byStatus].map(([status, count]) => `${count} × ${status}`).join(', ')}${[...wrongStatuses.slice(0, 3).map((answer) => `${answer.method} ${answer.path} ${answer.status} ${answer.code} at ${seconds(answer.startedAt - killedAt)} after the kill`), ...log.wrong.slice(0, 5)].map((text) => `; ${text}`).join('')}`,
+      ],
+      [
+        'every event delivered at least once',
+        delivered && undelivered.length === 0 && receiver.badSignatures === 0,
+        `${eventIds.length} events, ${eventIds.length - undelivered.length} delivered, ${receiver.badSignatures} bad signatures`,
+      ],
     ];
     passed = checks.every(([, ok]) => ok);
 
     console.log('');
     console.log('test:ha — PostgreSQL primary killed under load');
-    console.log(`  failover: ${primary.name} killed, ${promoted?.name ?? 'no node'} promoted; both instances kept running (pids ${instances.map((instance) => instance.pid).join(', ')})`);
+    console.log(
+      `  failover: ${primary.name} killed, ${promoted?.name ?? 'no node'} promoted; both instances kept running (pids ${instances.map((instance) => instance.pid).join(', ')})`,
+    );
     console.log(`  time to recover: ${recovered.map((at, n) => `instance ${n} ${at === null ? 'never' : seconds(at - killedAt)}`).join(', ')} after the kill`);
-    console.log(`  requests refused (503 SERVICE_UNAVAILABLE): ${refused.length} in all, ${duringFailover.filter((answer) => answer.status === 503).length} while recovering; flows retried them with the same Idempotency-Key`);
-    console.log(`  flows: ${log.flowsStarted} started, ${log.captures.length} captures and ${log.refunds.length} refunds acknowledged (${before.captures} and ${before.refunds} before the kill)`);
+    console.log(
+      `  requests refused (503 SERVICE_UNAVAILABLE): ${refused.length} in all, ${duringFailover.filter((answer) => answer.status === 503).length} while recovering; flows retried them with the same Idempotency-Key`,
+    );
+    console.log(
+      `  flows: ${log.flowsStarted} started, ${log.captures.length} captures and ${log.refunds.length} refunds acknowledged (${before.captures} and ${before.refunds} before the kill)`,
+    );
     console.log(`  lost: ${findings.lostCaptures.length} captures, ${findings.lostRefunds.length} refunds, ${undelivered.length} events undelivered`);
     for (const [name, ok, detail] of checks) console.log(`  ${ok ? 'PASS' : 'FAIL'} ${name}: ${detail}`);
     console.log(`  whole run: ${seconds(Date.now() - began)}`);

@@ -19,7 +19,7 @@ describe('simulator acquirer', () => {
   });
 
   describe('test mode: the test cards decide', () => {
-    it.each(CARDS)('$number → the table\'s outcome, with its 3-D Secure scenario', async (card) => {
+    it.each(CARDS)("$number → the table's outcome, with its 3-D Secure scenario", async (card) => {
       const scenario = 'scenario' in card ? { threeDSScenario: card.scenario } : {};
       expect(await simulatorAcquirer.authorize(request(card.number, 'test'))).toStrictEqual({ ...card.outcome, ...scenario });
     });

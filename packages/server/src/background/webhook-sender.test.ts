@@ -128,7 +128,10 @@ describe('webhook sender', () => {
   it('a refused connection, and live targets that are not public, are failed attempts', async () => {
     const target = await receiver((_request, response) => response.writeHead(200).end());
     const send = sender();
-    expect(await send.send({ url: `http://127.0.0.1:${await closedPort()}/`, mode: 'test' }, HEADERS, '{}')).toEqual({ statusCode: null, error: 'connection refused' });
+    expect(await send.send({ url: `http://127.0.0.1:${await closedPort()}/`, mode: 'test' }, HEADERS, '{}')).toEqual({
+      statusCode: null,
+      error: 'connection refused',
+    });
     expect(await send.send({ url: `https://127.0.0.1:${target.port}/`, mode: 'live' }, HEADERS, '{}')).toEqual({
       statusCode: null,
       error: 'refused: the address is 127.0.0.1, a loopback address',

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../domain/clock.ts';
-import type { Store } from '../storage/db.ts';
-import { anyDeliveryDue } from '../storage/repositories/webhook-deliveries.ts';
 import { type Attempt, claimAttempts, type FinishedAttempt, outcomeOf, recordAttempts } from '../services/webhook-attempts.ts';
 import { webhookTargetsCache } from '../services/webhook-targets-cache.ts';
+import type { Store } from '../storage/db.ts';
+import { anyDeliveryDue } from '../storage/repositories/webhook-deliveries.ts';
 import { type WebhookSender, webhookSender } from './webhook-sender.ts';
 
 /** How long a claimed delivery is this instance's: longer than an attempt may take (10 s), so two never overlap. */
@@ -141,7 +141,9 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
       finished = [];
       await store
         .transaction((tx) => recordAttempts(tx, runner, outcomes))
-        .catch((error: unknown) => logger.warn({ err: error, attempts: outcomes.length }, 'webhook attempts not recorded; their deliveries are retried when their leases end'));
+        .catch((error: unknown) =>
+          logger.warn({ err: error, attempts: outcomes.length }, 'webhook attempts not recorded; their deliveries are retried when their leases end'),
+        );
     },
   };
 }

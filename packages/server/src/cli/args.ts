@@ -27,7 +27,9 @@ export function parseFlags<E extends ExtraOptions>(args: string[], extra: E, com
   const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   if (parsed.positionals.length > command.positionals) {
     // Not repeated: a stray argument may be a key pasted in the wrong place.
-    throw new Error(`${command.name} takes ${command.positionals === 0 ? 'no argument' : `${command.positionals} argument`} besides its flags; got ${parsed.positionals.length}`);
+    throw new Error(
+      `${command.name} takes ${command.positionals === 0 ? 'no argument' : `${command.positionals} argument`} besides its flags; got ${parsed.positionals.length}`,
+    );
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const config: Partial<Record<keyof Config, string>> = {};

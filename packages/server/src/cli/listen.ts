@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
 import { generateWebhookSecret, signWebhook } from '@payframe/contract/webhook-signing';
 import { type EventSourceMessage, EventSourceParserStream } from 'eventsource-parser/stream';
 

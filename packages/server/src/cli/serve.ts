@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.ts';
 import { startServer } from '../main.ts';
-import { demoAccountBanner, demoAccountKeys, demoDashboardUser } from './demo-account.ts';
 import { parseFlags } from './args.ts';
+import { demoAccountBanner, demoAccountKeys, demoDashboardUser } from './demo-account.ts';
 
 export async function serveCommand(args: string[]): Promise<void> {
   const { config: flags, values } = parseFlags(args, { demo: { type: 'boolean' } }, { name: 'serve', positionals: 0 });

@@ -100,7 +100,7 @@ describe('isValidCardNumber', () => {
   });
 });
 
-describe('brand detection from the number\'s first 8 digits, once per prefix', () => {
+describe("brand detection from the number's first 8 digits, once per prefix", () => {
   it('agrees with card-validator on the whole number for numbers of every length and brand', () => {
     const prefixes = ['4', '51', '2221', '2720', '34', '37', '6011', '65', '3528', '3589', '36', '300', '62', '81', '2200', '6062', '5066', '9', '1'];
     let seed = 13;

@@ -1,7 +1,7 @@
 import { type Authorization, BRAND_BY_CARD_VALIDATOR_TYPE, type Brand, type Funding } from '@payframe/contract';
+import { findTestCard, LUHN_EXEMPT_TEST_CARD } from '@payframe/contract/test-cards';
 import cardValidator from 'card-validator';
 import luhn10 from 'card-validator/dist/luhn-10.js';
-import { findTestCard, LUHN_EXEMPT_TEST_CARD } from '@payframe/contract/test-cards';
 
 export type CardInfo = {
   brand: Brand;

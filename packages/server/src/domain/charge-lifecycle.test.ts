@@ -16,9 +16,7 @@ const EVENTS = {
 } satisfies Record<string, ChargeEvent>;
 type EventName = keyof typeof EVENTS;
 
-type Expected =
-  | { changes: Partial<ChargeState>; refunded: number }
-  | { code: ErrorCode; parameter?: string };
+type Expected = { changes: Partial<ChargeState>; refunded: number } | { code: ErrorCode; parameter?: string };
 
 const to = (changes: Partial<ChargeState>, refunded = 0): Expected => ({ changes, refunded });
 const err = (code: ErrorCode, parameter?: string): Expected => (parameter ? { code, parameter } : { code });

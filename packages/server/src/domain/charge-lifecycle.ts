@@ -38,9 +38,7 @@ export type ChargeEvent =
 
 export type TransitionError = { code: ErrorCode; message: string; parameter?: string };
 
-export type TransitionResult<C extends ChargeState> =
-  | { ok: true; charge: C; refunded: number }
-  | { ok: false; error: TransitionError };
+export type TransitionResult<C extends ChargeState> = { ok: true; charge: C; refunded: number } | { ok: false; error: TransitionError };
 
 /**
  * The one expiry rule: a charge still PENDING at `now` has expired if it was created at or before

@@ -1,5 +1,5 @@
-import { PayframeError } from '@payframe/contract';
 import rateLimit from '@fastify/rate-limit';
+import { PayframeError } from '@payframe/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ApiKeyCache } from '../services/api-key-cache.ts';
 import type { ServiceDeps, Store } from '../services/context.ts';
@@ -7,17 +7,17 @@ import { requestCounter } from '../services/rate-limits.ts';
 import { authenticate, liveNeedsAcquirer, secretKeyOnly, testModeOnly } from './auth.ts';
 import { registerBodyParsers } from './body-parsers.ts';
 import { refuseBodyParametersInQuery } from './post-query.ts';
-import { refuseUndeclaredParameters } from './strict-parameters.ts';
 import { type RateLimits, rateLimitConfig, sharedRateLimitStore } from './rate-limit.ts';
 import { chargeMoveRoutes, chargeReadRoutes } from './routes/charges.ts';
+import { eventDeliveryRoutes } from './routes/event-deliveries.ts';
 import { eventStreamRoutes } from './routes/event-stream.ts';
 import { eventRoutes } from './routes/events.ts';
 import { listRoutes } from './routes/lists.ts';
-import { eventDeliveryRoutes } from './routes/event-deliveries.ts';
 import { refundCreationRoutes, refundReadRoutes } from './routes/refunds.ts';
 import { testHelperRoutes } from './routes/test-helpers.ts';
 import { tokenCreationRoutes, tokenReadRoutes } from './routes/tokens.ts';
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.ts';
+import { refuseUndeclaredParameters } from './strict-parameters.ts';
 
 /**
  * The /v2 API as nested scopes, each with the hook of its rule (http/auth.ts has the order):

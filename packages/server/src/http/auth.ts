@@ -1,8 +1,8 @@
 import { PayframeError } from '@payframe/contract';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { Clock } from '../domain/clock.ts';
 import { looksLikeApiKey } from '../security/api-keys.ts';
 import type { ApiKeyCache } from '../services/api-key-cache.ts';
-import type { Clock } from '../domain/clock.ts';
 import { authOf } from './request-context.ts';
 
 /*

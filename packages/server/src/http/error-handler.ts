@@ -1,6 +1,6 @@
-import { PayframeError } from '@payframe/contract';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { PayframeError } from '@payframe/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -108,7 +108,9 @@ export function answerOnSocket(socket: Duplex, error: PayframeError): void {
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}Connection: close\r\n\r\n${body}`,
+        `${Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('')}Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy();

@@ -20,11 +20,7 @@ export async function idempotent<T>(
 ): Promise<T | FastifyReply> {
   const result = await runMutation(store, deps.clock, idempotencyScope(request, deps), work);
   if (result.kind === 'done') return result.value;
-  return reply
-    .code(result.response.status)
-    .header('idempotent-replayed', 'true')
-    .type('application/json; charset=utf-8')
-    .send(result.response.body);
+  return reply.code(result.response.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(result.response.body);
 }
 
 function idempotencyScope(request: FastifyRequest, deps: ServiceDeps): IdempotencyScope | null {

@@ -29,5 +29,7 @@ export function refuseBodyParametersInQuery(request: FastifyRequest, _reply: Fas
   // In any case: `?AMOUNT=50` is as surely a refund amount meant for the body.
   const misplaced = Object.keys(request.query as Record<string, unknown>).find((name) => names.has(name.toLowerCase()));
   if (misplaced === undefined) return done();
-  done(new PayframeError('PARAMETER_INVALID', `Send ${misplaced} in the request body: a POST's parameters are not read from the URL.`, { parameter: misplaced }));
+  done(
+    new PayframeError('PARAMETER_INVALID', `Send ${misplaced} in the request body: a POST's parameters are not read from the URL.`, { parameter: misplaced }),
+  );
 }

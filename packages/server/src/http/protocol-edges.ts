@@ -26,6 +26,9 @@ export function answerProtocolEdges(app: FastifyInstance): void {
   });
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
   app.server.on('connect', (_request, socket) =>
-    answerOnSocket(socket, new PayframeError('METHOD_NOT_ALLOWED', 'CONNECT is not allowed: this server is no proxy.', { headers: { allow: 'GET, HEAD, POST, DELETE, OPTIONS' } })),
+    answerOnSocket(
+      socket,
+      new PayframeError('METHOD_NOT_ALLOWED', 'CONNECT is not allowed: this server is no proxy.', { headers: { allow: 'GET, HEAD, POST, DELETE, OPTIONS' } }),
+    ),
   );
 }

@@ -1,5 +1,5 @@
-import { ERROR_CODES, PayframeError } from '@payframe/contract';
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { ERROR_CODES, PayframeError } from '@payframe/contract';
 import type { FastifyRequest } from 'fastify';
 import type { RequestCount, RequestCounter } from '../services/rate-limits.ts';
 import { authOf } from './request-context.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, keyHint, type KeyKind, looksLikeApiKey, sameHash } from './api-keys.ts';
+import { generateApiKey, hashApiKey, type KeyKind, keyHint, looksLikeApiKey, sameHash } from './api-keys.ts';
 
 const KINDS = [
   ['secret', 'test', 'sk_test_'],

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
  * Dashboard passwords: scrypt from node:crypto with a 16-byte random salt. The cost parameters

@@ -1,4 +1,4 @@
-import { randomBytes, hkdfSync } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PRIVATE_FILE_MODE, prepareDataDirectory } from '../storage/file-modes.ts';

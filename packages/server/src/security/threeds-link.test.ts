@@ -20,10 +20,7 @@ describe('threeDSParam', () => {
 });
 
 describe('threeDSRedirect', () => {
-  it.each([
-    ['https://pay.example.com/3d-secure'],
-    ['https://pay.example.com/3d-secure/'],
-  ])('from %s gives {url}/3d-secure/{id}?paRes=…', (threeDSUrl) => {
+  it.each([['https://pay.example.com/3d-secure'], ['https://pay.example.com/3d-secure/']])('from %s gives {url}/3d-secure/{id}?paRes=…', (threeDSUrl) => {
     const redirect = threeDSRedirect(threeDSUrl, key, chargeId);
     expect(redirect).toBe(`https://pay.example.com/3d-secure/${chargeId}?paRes=${threeDSParam(key, chargeId)}`);
   });

@@ -88,10 +88,13 @@ describe('card vault (AES-256-GCM)', () => {
     ['an unknown version', (sealed: string) => sealed.replace(/^v1\./, 'v2.')],
     ['a missing part', (sealed: string) => sealed.split('.').slice(0, 3).join('.')],
     ['truncated ciphertext', (sealed: string) => sealed.slice(0, -4)],
-    ['swapped tag and ciphertext', (sealed: string) => {
-      const [v, iv, tag, ct] = sealed.split('.');
-      return [v, iv, ct, tag].join('.');
-    }],
+    [
+      'swapped tag and ciphertext',
+      (sealed: string) => {
+        const [v, iv, tag, ct] = sealed.split('.');
+        return [v, iv, ct, tag].join('.');
+      },
+    ],
   ])('rejects %s', (_name, mangle) => {
     const sealed = sealCard(key, tokenId, secret);
     expect(() => openCard(key, tokenId, mangle(sealed))).toThrow();
@@ -102,7 +105,9 @@ describe('a truncated authentication tag', () => {
   it.each([12, 8, 4])('cut to %i bytes does not open', (bytes) => {
     const key = Buffer.alloc(32, 7);
     const [version, iv, tag, ciphertext] = sealCard(key, 'tok', { number: '4242424242424242', cvc: '123' }).split('.');
-    const short = Buffer.from(tag ?? '', 'base64').subarray(0, bytes).toString('base64');
+    const short = Buffer.from(tag ?? '', 'base64')
+      .subarray(0, bytes)
+      .toString('base64');
     expect(() => openCard(key, 'tok', [version, iv, short, ciphertext].join('.'))).toThrow();
   });
 });

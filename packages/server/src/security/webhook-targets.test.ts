@@ -51,7 +51,11 @@ describe('which addresses live webhooks may reach', () => {
       'must reach a public address in live mode: its host is an IPv6 address outside global unicast (2000::/3)',
     );
     expect(await refusedTarget(new URL('https://127.0.0.1/hook'), 'live')).toBe('must reach a public address in live mode: its host is a loopback address');
-    expect(await refusedTarget(new URL('https://localhost/hook'), 'live')).toBe('must reach a public address in live mode: its hostname resolves to a loopback address');
-    expect(await refusedTarget(new URL('https://does-not-exist.invalid/hook'), 'live')).toMatch(/^must have a hostname that resolves \((ENOTFOUND|EAI_AGAIN|no answer within 5 s)\)$/);
+    expect(await refusedTarget(new URL('https://localhost/hook'), 'live')).toBe(
+      'must reach a public address in live mode: its hostname resolves to a loopback address',
+    );
+    expect(await refusedTarget(new URL('https://does-not-exist.invalid/hook'), 'live')).toMatch(
+      /^must have a hostname that resolves \((ENOTFOUND|EAI_AGAIN|no answer within 5 s)\)$/,
+    );
   });
 });

@@ -26,7 +26,17 @@ export async function issueKeyPair(db: Db, ids: IdGenerator, accountId: string, 
   const issue = async (kind: KeyKind) => {
     const key = generateApiKey(kind, mode);
     const id = ids.uuid();
-    await insertApiKey(db, { id, account_id: accountId, kind, mode, hash: hashApiKey(key), hint: keyHint(key), created_at: now, revoked_at: null, last_used_at: null });
+    await insertApiKey(db, {
+      id,
+      account_id: accountId,
+      kind,
+      mode,
+      hash: hashApiKey(key),
+      hint: keyHint(key),
+      created_at: now,
+      revoked_at: null,
+      last_used_at: null,
+    });
     return { key, id };
   };
   const secret = await issue('secret');
@@ -39,7 +49,11 @@ export type KeyListing = { id: string; account: string; kind: KeyKind; mode: Mod
 
 export async function listKeys(store: Store, account?: string): Promise<KeyListing[]> {
   const rows = await store.read((db) => listApiKeys(db, account));
-  return rows.map(({ created_at, revoked_at, ...row }) => ({ ...row, created: epochSeconds(created_at), revoked: revoked_at === null ? null : epochSeconds(revoked_at) }));
+  return rows.map(({ created_at, revoked_at, ...row }) => ({
+    ...row,
+    created: epochSeconds(created_at),
+    revoked: revoked_at === null ? null : epochSeconds(revoked_at),
+  }));
 }
 
 /** Revokes by key id or by the key itself; answers whether a live key was found. */

@@ -1,4 +1,4 @@
-import { type Charge, type Metadata, METADATA_LIMITS, mergeMetadata, PayframeError, type UpdateChargeBody } from '@payframe/contract';
+import { type Charge, METADATA_LIMITS, type Metadata, mergeMetadata, PayframeError, type UpdateChargeBody } from '@payframe/contract';
 import { chargeMetadataUpdate } from '../storage/repositories/charges.ts';
 import { loadCharge } from './charges.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';

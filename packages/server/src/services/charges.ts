@@ -1,8 +1,8 @@
 import { type Charge, type CreateChargeBody, ERROR_CODES, metadataToStore, PayframeError } from '@payframe/contract';
-import { isExpired } from '../domain/card-info.ts';
-import { tokenEnded, tokenState } from '../domain/token-lifetime.ts';
-import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
 import type { AcquirerAnswer } from '../acquirer/acquirer.ts';
+import { isExpired } from '../domain/card-info.ts';
+import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
+import { tokenEnded, tokenState } from '../domain/token-lifetime.ts';
 import { openCard } from '../security/vault.ts';
 import { atomically } from '../storage/db.ts';
 import { chargeInsert, findChargeWithToken } from '../storage/repositories/charges.ts';

@@ -3,14 +3,7 @@ import { type DashboardLoginBody, type DashboardSession, PayframeError } from '@
 import type { Clock } from '../domain/clock.ts';
 import { accountNow } from '../domain/clock.ts';
 import { verifyAgainstNothing, verifyPassword } from '../security/passwords.ts';
-import {
-  deleteEndedSessions,
-  deleteSession,
-  findSession,
-  insertSession,
-  type SessionRow,
-  touchSession,
-} from '../storage/repositories/dashboard-sessions.ts';
+import { deleteEndedSessions, deleteSession, findSession, insertSession, type SessionRow, touchSession } from '../storage/repositories/dashboard-sessions.ts';
 import { findUserByEmail } from '../storage/repositories/dashboard-users.ts';
 import type { Caller, ServiceDeps, Store } from './context.ts';
 import { normalizeEmail } from './dashboard-users.ts';

@@ -33,7 +33,9 @@ export async function resendEvent(db: Db, deps: ServiceDeps, caller: Caller, eve
   const queued = await queueResend(db, eventId, endpointId ?? null, deps.clock.now());
   // An endpoint receives only the names it takes, resent or not.
   if (endpointId !== undefined && queued.length === 0) {
-    throw new PayframeError('PARAMETER_INVALID', `Invalid parameter endpoint: that webhook endpoint does not take ${event.name} events.`, { parameter: 'endpoint' });
+    throw new PayframeError('PARAMETER_INVALID', `Invalid parameter endpoint: that webhook endpoint does not take ${event.name} events.`, {
+      parameter: 'endpoint',
+    });
   }
   return deliveryList(eventId, queued);
 }

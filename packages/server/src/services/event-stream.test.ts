@@ -26,7 +26,10 @@ afterAll(() => store?.close());
 async function addEvent(accountId: string): Promise<string> {
   const id = `evt_shared_poll_${++seq}`;
   await store.write((db) =>
-    db.insertInto('events').values({ id, account_id: accountId, mode: 'test', name: 'charge.created', charge_id: 'C1', created_at: Date.now(), body: `{"id":"${id}"}` }).execute(),
+    db
+      .insertInto('events')
+      .values({ id, account_id: accountId, mode: 'test', name: 'charge.created', charge_id: 'C1', created_at: Date.now(), body: `{"id":"${id}"}` })
+      .execute(),
   );
   return id;
 }

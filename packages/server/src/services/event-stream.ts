@@ -1,9 +1,9 @@
 import { PayframeError } from '@payframe/contract';
 import {
-  settledEventsAfter,
-  settledEventsOfOwners,
   type StreamedEvent,
   type StreamPosition,
+  settledEventsAfter,
+  settledEventsOfOwners,
   streamPositionOf,
   streamStart,
 } from '../storage/repositories/event-stream.ts';

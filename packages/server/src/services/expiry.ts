@@ -1,5 +1,5 @@
-import { accountNow } from '../domain/clock.ts';
 import { expiredIfCreatedBy, settle } from '../domain/charge-lifecycle.ts';
+import { accountNow } from '../domain/clock.ts';
 import { updateChargeIfUnchanged } from '../storage/repositories/charges.ts';
 import { pendingPastDeadline } from '../storage/repositories/sweeps.ts';
 import { tokensByIds } from '../storage/repositories/tokens.ts';

@@ -1,8 +1,7 @@
 import { type Mode, PayframeError } from '@payframe/contract';
+import type { Clock } from '../domain/clock.ts';
 import type { KeyKind } from '../security/api-keys.ts';
 import { seal, unseal } from '../security/vault.ts';
-import type { Clock } from '../domain/clock.ts';
-import { releaseClaim, settlePendingRelease } from './claim-release.ts';
 import {
   deleteIdempotencyClaim,
   deleteIdempotencyKeyOlderThan,
@@ -12,6 +11,7 @@ import {
   storeIdempotentResponse,
 } from '../storage/repositories/idempotency.ts';
 import type { IdempotencyKeysTable } from '../storage/schema.ts';
+import { releaseClaim, settlePendingRelease } from './claim-release.ts';
 import type { Db, Store } from './context.ts';
 import { CardDeclined } from './errors.ts';
 
@@ -114,10 +114,7 @@ async function claimIdempotencyKey(db: Db, scope: IdempotencyScope, now: number)
 
 async function answerExisting(db: Db, scope: IdempotencyScope, existing: IdempotencyKeysTable, now: number): Promise<Claim> {
   if (existing.request_hash !== scope.requestHash) {
-    throw new PayframeError(
-      'IDEMPOTENCY_KEY_REUSED',
-      'This Idempotency-Key was already used with different parameters; use a new key for a new request.',
-    );
+    throw new PayframeError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with different parameters; use a new key for a new request.');
   }
   if (existing.state === 'done' && existing.response_status !== null && existing.response_body !== null) {
     return { kind: 'replay', response: { status: existing.response_status, body: unseal(scope.responseKey, boundTo(scope), existing.response_body) } };

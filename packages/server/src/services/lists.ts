@@ -1,11 +1,4 @@
-import {
-  type ChargeList,
-  type ListChargesQuery,
-  type ListEventsQuery,
-  type ListRefundsQuery,
-  PayframeError,
-  type RefundList,
-} from '@payframe/contract';
+import { type ChargeList, type ListChargesQuery, type ListEventsQuery, type ListRefundsQuery, PayframeError, type RefundList } from '@payframe/contract';
 import { expiredIfCreatedBy, settle } from '../domain/charge-lifecycle.ts';
 import type { PageWindow } from '../storage/repositories/keyset.ts';
 import {
@@ -29,8 +22,7 @@ const ITEM = { charges: 'charge', refunds: 'refund', events: 'event' } as const;
 /** The window a list's cursor parameters ask for; a cursor that is not the caller's is a 400 on its parameter. */
 async function windowOf(db: Db, caller: Caller, list: 'charges' | 'refunds' | 'events', query: Cursors): Promise<PageWindow> {
   const fetch = query.limit + 1;
-  const [parameter, id] =
-    query.starting_after !== undefined ? ['starting_after', query.starting_after] : ['ending_before', query.ending_before];
+  const [parameter, id] = query.starting_after !== undefined ? ['starting_after', query.starting_after] : ['ending_before', query.ending_before];
   if (id === undefined) return { cursor: null, fetch };
   const position = await positionOf(db, caller, list, id);
   if (!position) {

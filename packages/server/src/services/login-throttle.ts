@@ -15,14 +15,21 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export async function throttledCheck<T>(store: Store, deps: ServiceDeps, keys: string[], check: () => Promise<T | null>): Promise<T | null> {
   const now = deps.clock.now();
   const attempts = keys.map((key) => ({ id: deps.ids.uuid(), key, failed_at: now }));
-  const reservation = await store.transaction((tx) => reserveLoginAttempts(tx, attempts, now - LOGIN_FAILURE_WINDOW_MS, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS));
+  const reservation = await store.transaction((tx) =>
+    reserveLoginAttempts(tx, attempts, now - LOGIN_FAILURE_WINDOW_MS, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS),
+  );
   if (!reservation.reserved) {
     const seconds = Math.max(1, Math.ceil((reservation.reopensAt - now) / 1000));
     throw new PayframeError('RATE_LIMITED', 'Too many failed sign-ins: wait before trying again.', { headers: { 'retry-after': String(seconds) } });
   }
   const passed = await check();
   if (passed !== null) {
-    await store.write((db) => deleteLoginAttempts(db, attempts.map((attempt) => attempt.id)));
+    await store.write((db) =>
+      deleteLoginAttempts(
+        db,
+        attempts.map((attempt) => attempt.id),
+      ),
+    );
   }
   return passed;
 }

@@ -21,7 +21,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_DAYS = 60;
 
 const CARDS = Object.values(TEST_CARDS).filter((card) => card.outcome.approved);
-const CURRENCIES: Array<[string, number]> = [['EUR', 2500], ['USD', 4200], ['GBP', 1800], ['JPY', 3000], ['CHF', 9900]];
+const CURRENCIES: Array<[string, number]> = [
+  ['EUR', 2500],
+  ['USD', 4200],
+  ['GBP', 1800],
+  ['JPY', 3000],
+  ['CHF', 9900],
+];
 
 /** What becomes of a seeded charge; the weights give a realistic mix. */
 type Fate = 'pending' | 'captured' | 'partially-refunded' | 'refunded' | 'released' | 'canceled' | 'expired';
@@ -175,7 +181,17 @@ function seedOne(batch: SeedBatch, deps: ServiceDeps, context: SeedContext): voi
   };
   const refund = (requested: number | undefined) => {
     const refunded = move({ type: 'refund', amount: requested }, 'charge.refunded');
-    const row: RefundsTable = { id: deps.ids.uuid(), account_id: accountId, mode: 'test', charge_id: charge.id, amount: refunded, currency, fee_refunded: 0, created_at: at, metadata: '{}' };
+    const row: RefundsTable = {
+      id: deps.ids.uuid(),
+      account_id: accountId,
+      mode: 'test',
+      charge_id: charge.id,
+      amount: refunded,
+      currency,
+      fee_refunded: 0,
+      created_at: at,
+      metadata: '{}',
+    };
     batch.refunds.push(row);
     record('charge.refunded', at, row);
   };

@@ -1,4 +1,4 @@
-import { type TestClock } from '@payframe/contract';
+import type { TestClock } from '@payframe/contract';
 import { accountNow, epochSeconds } from '../domain/clock.ts';
 import { accountTestClockOffset } from '../storage/repositories/accounts.ts';
 import { advanceTestClockOffset } from '../storage/repositories/test-clocks.ts';

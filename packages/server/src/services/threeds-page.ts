@@ -1,11 +1,11 @@
 import { PayframeError, type ThreeDSStatus } from '@payframe/contract';
+import type { ChargeState } from '../domain/charge-lifecycle.ts';
 import { accountNow } from '../domain/clock.ts';
+import type { ThreeDSAnswer } from '../domain/threeds-page-answers.ts';
 import { findChargeAccount } from '../storage/repositories/charges.ts';
 import { insertThreeDSReturn } from '../storage/repositories/threeds-returns.ts';
-import type { ChargeState } from '../domain/charge-lifecycle.ts';
 import { type LoadedCharge, loadCharge, toState } from './charges.ts';
 import type { Caller, Db, ServiceDeps, Store } from './context.ts';
-import type { ThreeDSAnswer } from '../domain/threeds-page-answers.ts';
 import { answerThreeDS } from './threeds-result.ts';
 
 /** A charge as the hosted 3-D Secure page sees it: with its lifecycle state, its merchant's name and its own caller. */

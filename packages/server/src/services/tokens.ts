@@ -8,13 +8,7 @@ import type { Caller, Db, ServiceDeps } from './context.ts';
 import { tokenView } from './views.ts';
 
 /** Exchanges card details for a single-use token; the number and CVC are stored only sealed. */
-export async function createToken(
-  db: Db,
-  deps: ServiceDeps,
-  caller: Caller,
-  input: CreateTokenBody,
-  shopperIp: string,
-): Promise<Token> {
+export async function createToken(db: Db, deps: ServiceDeps, caller: Caller, input: CreateTokenBody, shopperIp: string): Promise<Token> {
   const { card, address, shopper } = input;
   if (!isValidCardNumber(card.number)) {
     throw new PayframeError('INCORRECT_NUMBER', ERROR_CODES.INCORRECT_NUMBER.message, { parameter: 'card.number' });

@@ -30,8 +30,14 @@ export async function claimAttempts(tx: Db, claim: Claim, targetsOf: WebhookTarg
   const { now, leaseMs, ...rest } = claim;
   const claimed = await claimDueDeliveries(tx, { now, leaseUntil: now + leaseMs, ...rest });
   if (claimed.length === 0) return [];
-  await insertStartedAttempts(tx, claimed.map((row) => ({ delivery_id: row.id, attempt: row.attempts, started_at: now })));
-  const targets = await targetsOf(tx, claimed.map((row) => row.endpoint_id));
+  await insertStartedAttempts(
+    tx,
+    claimed.map((row) => ({ delivery_id: row.id, attempt: row.attempts, started_at: now })),
+  );
+  const targets = await targetsOf(
+    tx,
+    claimed.map((row) => row.endpoint_id),
+  );
   return claimed.flatMap((row) => {
     const { body } = row;
     const target = targets.get(row.endpoint_id);
@@ -48,7 +54,8 @@ export function outcomeOf(attempt: Attempt, result: AttemptResult, schedule: rea
   const { statusCode, finishedAt } = result;
   const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
   if (delivered) return { status: 'succeeded', lastStatusCode: statusCode, lastError: null, nextAttemptAt: null };
-  const lastError = result.error ?? (statusCode !== null && statusCode >= 300 && statusCode < 400 ? `HTTP ${statusCode}: redirects are not followed` : `HTTP ${statusCode}`);
+  const lastError =
+    result.error ?? (statusCode !== null && statusCode >= 300 && statusCode < 400 ? `HTTP ${statusCode}: redirects are not followed` : `HTTP ${statusCode}`);
   if (result.stopped) return { status: 'pending', lastStatusCode: statusCode, lastError, nextAttemptAt: finishedAt };
   const next = retryAt(schedule, attempt.attempt, finishedAt, random);
   return { status: next === null ? 'failed' : 'pending', lastStatusCode: statusCode, lastError, nextAttemptAt: next };

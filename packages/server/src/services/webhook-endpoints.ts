@@ -11,14 +11,14 @@ import {
 } from '@payframe/contract';
 import { generateWebhookSecret } from '@payframe/contract/webhook-signing';
 import { epochSeconds } from '../domain/clock.ts';
-import { refusedTarget } from '../security/webhook-targets.ts';
 import { seal } from '../security/vault.ts';
+import { refusedTarget } from '../security/webhook-targets.ts';
+import { atomically } from '../storage/db.ts';
+import type { PageWindow } from '../storage/repositories/keyset.ts';
 import { failPendingDeliveriesOf } from '../storage/repositories/webhook-deliveries.ts';
 import { countEndpoints, endpointPage, findEndpoint, insertEndpoint, markEndpointDeleted } from '../storage/repositories/webhook-endpoints.ts';
-import { atomically } from '../storage/db.ts';
-import { serializeOn } from '../storage/serialize.ts';
-import type { PageWindow } from '../storage/repositories/keyset.ts';
 import type { WebhookEndpointsTable } from '../storage/schema.ts';
+import { serializeOn } from '../storage/serialize.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
 
 const ENDPOINT_DELETED = 'endpoint deleted';
@@ -55,7 +55,10 @@ export function createEndpoint(db: Db, deps: ServiceDeps, caller: Caller, body: 
   return atomically(db, async (tx) => {
     await serializeOn(tx, [`webhook-endpoints:${caller.accountId}:${caller.mode}`]);
     if ((await countEndpoints(tx, caller)) >= MAX_ENDPOINTS) {
-      throw new PayframeError('LIMIT_EXCEEDED', `An account may have at most ${MAX_ENDPOINTS} webhook endpoints in each mode: delete one before adding another.`);
+      throw new PayframeError(
+        'LIMIT_EXCEEDED',
+        `An account may have at most ${MAX_ENDPOINTS} webhook endpoints in each mode: delete one before adding another.`,
+      );
     }
     const id = deps.ids.prefixed('we');
     const secret = generateWebhookSecret();

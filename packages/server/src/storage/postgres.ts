@@ -3,10 +3,10 @@ import pg from 'pg';
 import type { Connection } from './db.ts';
 import { migrate } from './migrate.ts';
 import { clientForHosts, type HostClient, HostSelector, parseHostList, verifySession } from './postgres-hosts.ts';
+import type { Database } from './schema.ts';
 import { preparedName } from './statements.ts';
 import { retryingTransient } from './transient.ts';
 import { isStoreUnavailable } from './unavailable.ts';
-import type { Database } from './schema.ts';
 
 export type PostgresOptions = {
   url: string;

@@ -48,7 +48,8 @@ export function restoreSqliteStore(from: string, dataDir: string, masterKeyFile?
   if (existsSync(database)) throw new Error(`${dataDir} already holds a database: restore into a new data directory`);
   checkBackup(from);
   const masterKey = join(dataDir, MASTER_KEY_FILE);
-  if (masterKeyFile !== undefined && existsSync(masterKey)) throw new Error(`${masterKey} exists already: leave out --master-key-file, or restore into a new data directory`);
+  if (masterKeyFile !== undefined && existsSync(masterKey))
+    throw new Error(`${masterKey} exists already: leave out --master-key-file, or restore into a new data directory`);
   prepareDataDirectory(dataDir);
   copyPrivately(from, database);
   if (masterKeyFile !== undefined) copyPrivately(masterKeyFile, masterKey);

@@ -5,9 +5,9 @@ import type { Connection, Db } from './db.ts';
 import { makePrivateFile, prepareDataDirectory, restrictIfPresent } from './file-modes.ts';
 import { GroupCommit, GroupCommitSqliteDialect } from './group-commit.ts';
 import { migrate } from './migrate.ts';
+import type { Database } from './schema.ts';
 import { type CheckpointPolicy, DEFAULT_CHECKPOINTS, startCheckpointer } from './wal-checkpointer.ts';
 import { walSyncer } from './wal-sync.ts';
-import type { Database } from './schema.ts';
 
 /** The embedded store: one SQLite file in the data directory, WAL, every commit fsynced (grouped) before it is acknowledged. */
 export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPolicy = DEFAULT_CHECKPOINTS): Promise<Connection> {

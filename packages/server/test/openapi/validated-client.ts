@@ -11,7 +11,9 @@ type Answer = { status: number; body: any; headers: Headers };
 const BOUNDARY = 'payframe-openapi-boundary';
 
 // The router is a CommonJS default export, which TypeScript's ESM view does not see as callable.
-const route: (typeof import('@stoplight/prism-http/dist/router/index.js'))['default'] = createRequire(import.meta.url)('@stoplight/prism-http/dist/router/index.js').default;
+const route: typeof import('@stoplight/prism-http/dist/router/index.js')['default'] = createRequire(import.meta.url)(
+  '@stoplight/prism-http/dist/router/index.js',
+).default;
 
 /** The bytes a client sends for `params` in `encoding`, so that Prism reads exactly what the server reads. */
 function encode(params: Params, encoding: Encoding): { body: string; contentType: string } {

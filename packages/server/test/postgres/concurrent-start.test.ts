@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../src/storage/migrations/index.ts';
-import { chargeParams, type Client, client, createCharge, TEST_PANS, tokenParams } from '../client.ts';
-import { createKeys, type Keys, startServer, tempDataDir, type TestServer } from '../harness.ts';
+import { type Client, chargeParams, client, createCharge, TEST_PANS, tokenParams } from '../client.ts';
+import { createKeys, type Keys, startServer, type TestServer, tempDataDir } from '../harness.ts';
 import { databaseUrlOf, requirePostgres, withDatabase } from './support.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createCharge, TEST_PANS } from '../client.ts';
-import { openStream, type OpenStream } from '../event-stream-reader.ts';
+import { type OpenStream, openStream } from '../event-stream-reader.ts';
 import { createKeys, startServer, type TestServer } from '../harness.ts';
 import { databaseUrlOf, requirePostgres, withDatabase } from './support.ts';
 
@@ -58,7 +58,10 @@ describe('GET /v2/events/stream on two instances of one database', () => {
         [late.id, accountId, 'test', late.name, first.id, Date.now(), JSON.stringify(late)],
       );
       const charge = await createCharge(api, TEST_PANS.visa);
-      const committed = await withDatabase(databaseUrl, async (other) => (await other.query('select id, seq from events where charge_id = $1', [charge.id])).rows);
+      const committed = await withDatabase(
+        databaseUrl,
+        async (other) => (await other.query('select id, seq from events where charge_id = $1', [charge.id])).rows,
+      );
       expect(Number(inserted.rows[0].seq)).toBeLessThan(Number(committed[0].seq));
       await db.query('commit');
       return committed[0].id as string;

@@ -29,8 +29,7 @@ describe('charge.expired with two instances on PostgreSQL', () => {
     expect((await apis[0]!.post(`/v2/charges/capture/${kept.id}`)).status).toBe(200);
     expect((await apis[1]!.post('/v2/test_helpers/clock', { advance_seconds: String(8 * 24 * 3600) })).status).toBe(200);
 
-    const expiredCount = async () =>
-      Number((await queryStore(first.dataDir, "select count(*) as n from events where name = 'charge.expired'"))[0]!.n);
+    const expiredCount = async () => Number((await queryStore(first.dataDir, "select count(*) as n from events where name = 'charge.expired'"))[0]!.n);
     await eventually(async () => ((await expiredCount()) >= ids.length ? true : undefined), 10_000, 'every expiry recorded');
 
     // Let both instances take more runs, then count again.

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, chargeParams, type Client, client, createCharge, TEST_PANS, tokenParams } from '../client.ts';
-import { cli, createKeys, createKeysWithCli, type Keys, startServer, storeArgs, type TestServer } from '../harness.ts';
 import { byStatus, codesOf, concurrently, summary } from '../bursts.ts';
-import { databaseUrlOf, requirePostgres, withDatabase } from './support.ts';
+import { type ApiResponse, type Client, chargeParams, client, createCharge, TEST_PANS, tokenParams } from '../client.ts';
+import { cli, createKeys, createKeysWithCli, type Keys, startServer, storeArgs, type TestServer } from '../harness.ts';
 import { withinPropagation } from '../propagation.ts';
+import { databaseUrlOf, requirePostgres, withDatabase } from './support.ts';
 
 /**
  * docs/design.md "Scale-out on PostgreSQL": identical, stateless instances in front of PostgreSQL,
@@ -181,7 +181,12 @@ describe('three instances on one PostgreSQL database', () => {
 
     // Every instance used the key a moment ago (and caches it); every one refuses it within a second.
     const settled = await Promise.all(
-      servers.map((server) => withinPropagation(() => client(server.url, fresh.secretKey).get('/v2/test_helpers/clock'), (response) => response.status === 401)),
+      servers.map((server) =>
+        withinPropagation(
+          () => client(server.url, fresh.secretKey).get('/v2/test_helpers/clock'),
+          (response) => response.status === 401,
+        ),
+      ),
     );
     for (const response of settled) expectError(response, 401, 'INVALID_API_KEY');
     const refused = record(
@@ -219,7 +224,14 @@ describe('three instances on one PostgreSQL database', () => {
     // At once through the instance that moved it; within a second through the others (services/api-key-cache.ts).
     expect((await c.get(`/v2/charges/${charge.id}`)).body).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED' });
     const reads = record(
-      await Promise.all(clocks.map((api) => withinPropagation(() => api.get(`/v2/charges/${charge.id}`), (read) => read.body.status === 'REFUNDED'))),
+      await Promise.all(
+        clocks.map((api) =>
+          withinPropagation(
+            () => api.get(`/v2/charges/${charge.id}`),
+            (read) => read.body.status === 'REFUNDED',
+          ),
+        ),
+      ),
     );
     for (const read of reads) {
       expect(read.body).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED', amount_refunded: 700, threedSecure: { status: 'NOT_AVAILABLE' } });
@@ -237,12 +249,15 @@ describe('three instances on one PostgreSQL database', () => {
     expect((await on(0).get('/v2/test_helpers/clock')).body.offset).toBe(0);
   });
 
-  it('token rate limits are shared: once one instance has used up a publishable key\'s minute, every other refuses it within a second', async () => {
+  it("token rate limits are shared: once one instance has used up a publishable key's minute, every other refuses it within a second", async () => {
     const limited = await createKeys(servers[0]!.dataDir, 'multi-instance-rate');
     const [first, ...others] = servers.map((server) => client(server.url, limited.publishableKey));
     // The harness's limit: 60 token creations a minute per address per publishable key.
     const allowed = record(await concurrently(60, () => first!.post('/v2/tokens', tokenParams(TEST_PANS.visa))));
-    expect(allowed.map((response) => response.status), summary(allowed)).toEqual(Array(60).fill(200));
+    expect(
+      allowed.map((response) => response.status),
+      summary(allowed),
+    ).toEqual(Array(60).fill(200));
     expectError(record([await first!.post('/v2/tokens', tokenParams(TEST_PANS.visa))])[0]!, 429, 'RATE_LIMITED');
     for (const api of others) {
       const refused = await withinPropagation(

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, chargeParams, type Client, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from '../client.ts';
-import { createKeys, startServer, tempDataDir, type TestServer } from '../harness.ts';
 import { summary } from '../bursts.ts';
+import { type ApiResponse, type Client, chargeParams, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from '../client.ts';
+import { createKeys, startServer, type TestServer, tempDataDir } from '../harness.ts';
 import { databaseUrlOf, requirePostgres } from './support.ts';
 
 /**
@@ -221,7 +221,13 @@ function serverPid(): number {
  * alone could not tell), and signal 0 finds the very process that started.
  */
 async function expectAlive(pid: number): Promise<void> {
-  const died = () => `the server process ${pid} died:\n${server.output().split('\n').filter((line) => !line.startsWith('{')).join('\n').slice(-3000)}`;
+  const died = () =>
+    `the server process ${pid} died:\n${server
+      .output()
+      .split('\n')
+      .filter((line) => !line.startsWith('{'))
+      .join('\n')
+      .slice(-3000)}`;
   const answered = await fetch(`${server.url}/healthz`).then(
     (response) => response.status,
     (error: unknown) => String(error),

@@ -28,7 +28,6 @@ export async function withDatabase<T>(url: string, work: (client: pg.Client) => 
   }
 }
 
-
 /** Two instances on one database, each sweeping every `sweepIntervalMs`, and a secret-key client for each. */
 export async function sweepingPair(account: string, sweepIntervalMs: number): Promise<{ first: TestServer; second: TestServer; apis: Client[] }> {
   requirePostgres();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargeParams, type Client, createToken, TEST_PANS } from '../client.ts';
+import { type Client, chargeParams, createToken, TEST_PANS } from '../client.ts';
 import { eventually, queryStore } from '../database.ts';
 import type { TestServer } from '../harness.ts';
 import { sweepingPair } from './support.ts';

@@ -48,10 +48,14 @@ describe('two instances, one endpoint', () => {
     const events = await queryStore(first.dataDir, "select id from events where name = 'charge.created'");
     expect(events).toHaveLength(EVENTS);
 
-    const deliveries = await eventually(async () => {
-      const rows = await queryStore(first.dataDir, 'select event_id, status, attempts from webhook_deliveries');
-      return rows.length === EVENTS && rows.every((row) => row.status === 'succeeded') ? rows : undefined;
-    }, 60_000, 'every delivery succeeded');
+    const deliveries = await eventually(
+      async () => {
+        const rows = await queryStore(first.dataDir, 'select event_id, status, attempts from webhook_deliveries');
+        return rows.length === EVENTS && rows.every((row) => row.status === 'succeeded') ? rows : undefined;
+      },
+      60_000,
+      'every delivery succeeded',
+    );
     expect(deliveries.every((row) => Number(row.attempts) === 2)).toBe(true);
     expect(receiver.overlaps).toEqual([]);
     const perId = new Map<string, number>();

@@ -1,4 +1,4 @@
-import { type Locale, LOCALES } from '@payframe/contract/locales';
+import { LOCALES, type Locale } from '@payframe/contract/locales';
 import Negotiator from 'negotiator';
 
 /** The page's language, and the locale its numbers are formatted in (the shopper's region kept: de-CH, fr-CA). */

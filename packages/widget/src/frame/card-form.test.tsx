@@ -184,7 +184,11 @@ describe('createToken', () => {
     type(input('card-number'), '4242424242424241');
     const reply = await fake.tokenize(2, {});
     expect(fetch).not.toHaveBeenCalled();
-    expect(reply).toMatchObject({ type: 'payframe:token', id: 2, result: { error: { type: 'card_error', error: { code: 'INCORRECT_NUMBER', parameter: 'card.number' } } } });
+    expect(reply).toMatchObject({
+      type: 'payframe:token',
+      id: 2,
+      result: { error: { type: 'card_error', error: { code: 'INCORRECT_NUMBER', parameter: 'card.number' } } },
+    });
     expect(fake.events('error')).toHaveLength(1);
     // Every empty required field now says so, and the first problem has the focus.
     expect(screen.getByTestId('card-expiry-error').textContent).toBe('This field is required.');
@@ -257,7 +261,10 @@ describe('createToken', () => {
   });
 
   it('answers an unreachable API with an error, never a throw', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const fake = mount();
     fillCard();
     const reply = await fake.tokenize(5, { shopper: { email: 'ada@example.com' } });

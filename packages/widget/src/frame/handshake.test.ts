@@ -47,7 +47,12 @@ describe('awaitConnect', () => {
     message(frame, { data: CONNECT, origin: ORIGIN, source: { postMessage() {} }, ports: [port1] });
     message(frame, { data: { ...CONNECT, nonce: 'f'.repeat(32) }, origin: ORIGIN, source: parent, ports: [port1] });
     message(frame, { data: CONNECT, origin: ORIGIN, source: parent, ports: [] });
-    message(frame, { data: { ...CONNECT, options: { style: { base: { color: 'url(https://evil.example/x)' } } } }, origin: ORIGIN, source: parent, ports: [port1] });
+    message(frame, {
+      data: { ...CONNECT, options: { style: { base: { color: 'url(https://evil.example/x)' } } } },
+      origin: ORIGIN,
+      source: parent,
+      ports: [port1],
+    });
     message(frame, { data: { ...CONNECT, publishableKey: 'sk_test_abc' }, origin: ORIGIN, source: parent, ports: [port1] });
     expect(onConnect).not.toHaveBeenCalled();
     port1.close();

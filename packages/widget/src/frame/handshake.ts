@@ -1,5 +1,5 @@
-import { MESSAGE } from '../protocol/names.ts';
 import { FRAME_SHAPES } from '../protocol/frame-shapes.ts';
+import { MESSAGE } from '../protocol/names.ts';
 import { check } from '../protocol/shape.ts';
 import type { ConnectMessage, LaunchParams } from '../protocol/to-frame.ts';
 import type { HelloMessage } from '../protocol/to-page.ts';

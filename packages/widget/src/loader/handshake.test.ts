@@ -10,8 +10,7 @@ function setup() {
   const nonce = randomNonce();
   const onHello = vi.fn();
   awaitHello(page, iframe, FRAME_ORIGIN, nonce, onHello);
-  const post = (data: unknown, origin: string, source: unknown) =>
-    page.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
+  const post = (data: unknown, origin: string, source: unknown) => page.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
   return { contentWindow, iframe, nonce, onHello, post };
 }
 

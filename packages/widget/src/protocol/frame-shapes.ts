@@ -1,7 +1,8 @@
 // The schemas the frame parses with, described as plain data. In tests this runs as written; the
 // widget build evaluates it and bundles only the resulting data (scripts/build.ts), not zod.
-import { shapeOf } from './shape-of.ts';
+
 import { TokenRequestSchema } from './options.ts';
+import { shapeOf } from './shape-of.ts';
 import { ConnectMessageSchema, LaunchParamsSchema, ParentMessageSchema } from './to-frame.ts';
 
 export const FRAME_SHAPES = {

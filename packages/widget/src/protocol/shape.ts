@@ -37,7 +37,7 @@ export function check<T>(shape: ShapeOf<T>, value: unknown): Checked<T> {
 
 /** Own keys only: `toString` or `__proto__` must not pass as a key the shape names. (Object.hasOwn is newer than the frame's es2020.) */
 function own(object: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(object, key);
+  return Object.hasOwn(object, key);
 }
 
 function parse(shape: Shape, value: unknown, path: string[]): unknown {

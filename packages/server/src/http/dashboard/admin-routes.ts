@@ -53,10 +53,14 @@ export function adminRoutes(store: Store, deps: ServiceDeps, apiKeys: ApiKeyCach
       return revoked;
     });
 
-    api.get('/webhook_endpoints', { schema: { querystring: DashboardPageQuerySchema, response: { 200: WebhookEndpointListSchema, ...errors } } }, async (request) => {
-      const { mode, ...page } = request.query;
-      return store.read((db) => listEndpoints(db, callerOf(request, mode), page));
-    });
+    api.get(
+      '/webhook_endpoints',
+      { schema: { querystring: DashboardPageQuerySchema, response: { 200: WebhookEndpointListSchema, ...errors } } },
+      async (request) => {
+        const { mode, ...page } = request.query;
+        return store.read((db) => listEndpoints(db, callerOf(request, mode), page));
+      },
+    );
     api.post(
       '/webhook_endpoints',
       { schema: { querystring: DashboardModeQuerySchema, body: CreateWebhookEndpointBodySchema, response: { 200: CreatedWebhookEndpointSchema, ...errors } } },

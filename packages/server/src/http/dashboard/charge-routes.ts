@@ -7,12 +7,12 @@ import {
   DashboardModeQuerySchema,
   ErrorBodySchema,
   EventListSchema,
+  type Mode,
   PayframeError,
   RefundSchema,
   ResendEventBodySchema,
   ResourceIdParamsSchema,
   WebhookDeliveryListSchema,
-  type Mode,
 } from '@payframe/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -49,11 +49,15 @@ export function chargeRoutes(store: Store, deps: ServiceDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.get('/charges', { schema: { querystring: DashboardChargesQuerySchema, response: { 200: ChargeListSchema, default: ErrorBodySchema } } }, async (request) => {
-      const { mode, q, ...query } = request.query;
-      const matches = q === undefined ? undefined : chargeSearchMatches(q);
-      return store.read((db) => listCharges(db, deps, callerOf(request, mode), query, matches));
-    });
+    api.get(
+      '/charges',
+      { schema: { querystring: DashboardChargesQuerySchema, response: { 200: ChargeListSchema, default: ErrorBodySchema } } },
+      async (request) => {
+        const { mode, q, ...query } = request.query;
+        const matches = q === undefined ? undefined : chargeSearchMatches(q);
+        return store.read((db) => listCharges(db, deps, callerOf(request, mode), query, matches));
+      },
+    );
     api.get('/charges/:id', { schema: { ...chargeIdRoute, response: chargeResponse } }, async (request) =>
       store.read((db) => retrieveCharge(db, deps, callerOf(request, request.query.mode), request.params.id)),
     );
@@ -74,11 +78,15 @@ export function chargeRoutes(store: Store, deps: ServiceDeps) {
       },
     );
 
-    api.get('/events', { schema: { querystring: DashboardEventsQuerySchema, response: { 200: EventListSchema, default: ErrorBodySchema } } }, async (request, reply) => {
-      const { mode, ...query } = request.query;
-      // Events are sent as the bytes recorded with the change, as /v2/events sends them.
-      return sendJson(reply, await store.read((db) => listEvents(db, callerOf(request, mode), query)));
-    });
+    api.get(
+      '/events',
+      { schema: { querystring: DashboardEventsQuerySchema, response: { 200: EventListSchema, default: ErrorBodySchema } } },
+      async (request, reply) => {
+        const { mode, ...query } = request.query;
+        // Events are sent as the bytes recorded with the change, as /v2/events sends them.
+        return sendJson(reply, await store.read((db) => listEvents(db, callerOf(request, mode), query)));
+      },
+    );
     api.get('/events/:id/deliveries', { schema: { ...chargeIdRoute, response: deliveriesResponse } }, async (request) =>
       store.read((db) => eventDeliveries(db, callerOf(request, request.query.mode), request.params.id)),
     );

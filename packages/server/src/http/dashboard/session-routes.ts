@@ -12,21 +12,21 @@ export function sessionRoutes(store: Store, deps: ServiceDeps, lifetime: Session
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
+    api.post('/login', { config: { dashboardPublic: true }, schema: { body: DashboardLoginBodySchema, response: sessionResponse } }, async (request, reply) => {
+      const { token, session } = await login(store, deps, lifetime, { ...request.body, address: request.ip });
+      setSessionCookie(request, reply, token, lifetime);
+      return session.view;
+    });
+
     api.post(
-      '/login',
-      { config: { dashboardPublic: true }, schema: { body: DashboardLoginBodySchema, response: sessionResponse } },
+      '/logout',
+      { config: { dashboardViewerMay: true }, schema: { response: { 200: DashboardLogoutSchema, default: ErrorBodySchema } } },
       async (request, reply) => {
-        const { token, session } = await login(store, deps, lifetime, { ...request.body, address: request.ip });
-        setSessionCookie(request, reply, token, lifetime);
-        return session.view;
+        await endSession(store, sessionOf(request));
+        clearSessionCookie(request, reply);
+        return { ok: true as const };
       },
     );
-
-    api.post('/logout', { config: { dashboardViewerMay: true }, schema: { response: { 200: DashboardLogoutSchema, default: ErrorBodySchema } } }, async (request, reply) => {
-      await endSession(store, sessionOf(request));
-      clearSessionCookie(request, reply);
-      return { ok: true as const };
-    });
 
     api.get('/session', { schema: { response: sessionResponse } }, async (request) => sessionOf(request).view);
 

@@ -21,9 +21,17 @@ const LAST_EVENT_ID = {
   schema: { type: 'string', maxLength: 255 },
 };
 const REPLAYED = {
-  'Idempotent-Replayed': { description: '`true` when this answer is the stored one of an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+  'Idempotent-Replayed': {
+    description: '`true` when this answer is the stored one of an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
 };
-const REQUEST_ID = { 'Request-Id': { description: "This request's id (`req_…`), which the server's log lines for it carry too.", schema: { type: 'string', pattern: '^req_[0-9a-f]{24}$' } } };
+const REQUEST_ID = {
+  'Request-Id': {
+    description: "This request's id (`req_…`), which the server's log lines for it carry too.",
+    schema: { type: 'string', pattern: '^req_[0-9a-f]{24}$' },
+  },
+};
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string', pattern: '^\\d+$' } } };
 
 const ERROR_STATUSES: Record<string, string> = {
@@ -153,4 +161,3 @@ function usedComponents(document: Json, schemas: Json): Json {
   visit(JSON.stringify({ paths: document.paths, webhooks: document.webhooks }));
   return Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
 }
-

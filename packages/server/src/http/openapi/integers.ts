@@ -11,7 +11,12 @@ export function queryInteger(bounds: Bounds): Record<string, unknown> {
 }
 
 export function bodyInteger(bounds: Bounds): Record<string, unknown> {
-  return { anyOf: [{ type: 'string', pattern: digitsPattern(bounds) }, { type: 'integer', ...bounds }] };
+  return {
+    anyOf: [
+      { type: 'string', pattern: digitsPattern(bounds) },
+      { type: 'integer', ...bounds },
+    ],
+  };
 }
 
 /** A pattern for the decimal integers in [minimum, maximum] (leading zeros allowed, as the server takes them). */

@@ -23,14 +23,10 @@ export function chargeMoveRoutes(store: Store, deps: ServiceDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.post(
-      '/charges',
-      { schema: { summary: 'Charge a token', body: CreateChargeBodySchema, response: chargeResponse } },
-      async (request, reply) => {
-        const caller = callerOf(request, deps.clock);
-        return idempotent(store, deps, request, reply, (tx) => createCharge(tx, deps, caller, request.body));
-      },
-    );
+    api.post('/charges', { schema: { summary: 'Charge a token', body: CreateChargeBodySchema, response: chargeResponse } }, async (request, reply) => {
+      const caller = callerOf(request, deps.clock);
+      return idempotent(store, deps, request, reply, (tx) => createCharge(tx, deps, caller, request.body));
+    });
     refuseOtherMethods(app, '/charges', ['GET', 'POST']);
 
     api.post(
@@ -66,10 +62,8 @@ export function chargeMoveRoutes(store: Store, deps: ServiceDeps) {
 export function chargeReadRoutes(store: Store, deps: ServiceDeps) {
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>();
-    api.get(
-      '/charges/:id',
-      { schema: { summary: 'Retrieve a charge', params: ResourceIdParamsSchema, response: chargeResponse } },
-      async (request) => store.read((db) => retrieveCharge(db, deps, callerOf(request, deps.clock), request.params.id)),
+    api.get('/charges/:id', { schema: { summary: 'Retrieve a charge', params: ResourceIdParamsSchema, response: chargeResponse } }, async (request) =>
+      store.read((db) => retrieveCharge(db, deps, callerOf(request, deps.clock), request.params.id)),
     );
     api.post(
       '/charges/:id',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DASHBOARD_API_PREFIX, PayframeError } from '@payframe/contract';
 import fastifyStatic from '@fastify/static';
+import { DASHBOARD_API_PREFIX, PayframeError } from '@payframe/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { packageDistDir } from './package-dist.ts';
 

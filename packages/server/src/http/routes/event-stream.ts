@@ -62,12 +62,14 @@ export function eventStreamRoutes(store: Store) {
         };
         if (reply.raw.destroyed) end();
         reply.raw.on('close', end);
-        return reply
-          .type('text/event-stream')
-          .header('x-accel-buffering', 'no')
-          // Nothing follows a stream on its connection: once it ends, the connection goes too.
-          .header('connection', 'close')
-          .send(Readable.from(frames(queue, controller.signal)));
+        return (
+          reply
+            .type('text/event-stream')
+            .header('x-accel-buffering', 'no')
+            // Nothing follows a stream on its connection: once it ends, the connection goes too.
+            .header('connection', 'close')
+            .send(Readable.from(frames(queue, controller.signal)))
+        );
       },
     );
     refuseOtherMethods(app, '/events/stream', ['GET']);

@@ -1,10 +1,4 @@
-import {
-  ChargeListSchema,
-  ErrorBodySchema,
-  ListChargesQuerySchema,
-  ListRefundsQuerySchema,
-  RefundListSchema,
-} from '@payframe/contract';
+import { ChargeListSchema, ErrorBodySchema, ListChargesQuerySchema, ListRefundsQuerySchema, RefundListSchema } from '@payframe/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServiceDeps, Store } from '../../services/context.ts';

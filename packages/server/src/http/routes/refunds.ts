@@ -35,11 +35,11 @@ export function refundCreationRoutes(store: Store, deps: ServiceDeps) {
 /** Secret realm. The path's other methods answer 405 from here: reading is what every secret key may do. */
 export function refundReadRoutes(store: Store, deps: ServiceDeps) {
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get(
-      '/charges/refund/:id',
-      { schema: { summary: 'Retrieve a refund', params: ResourceIdParamsSchema, response: refundResponse } },
-      async (request) => store.read((db) => retrieveRefund(db, callerOf(request, deps.clock), request.params.id)),
-    );
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get('/charges/refund/:id', { schema: { summary: 'Retrieve a refund', params: ResourceIdParamsSchema, response: refundResponse } }, async (request) =>
+        store.read((db) => retrieveRefund(db, callerOf(request, deps.clock), request.params.id)),
+      );
     refuseOtherMethods(app, '/charges/refund/:id', ['GET', 'POST']);
   };
 }

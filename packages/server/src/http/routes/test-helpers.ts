@@ -75,7 +75,7 @@ export function testHelperRoutes(store: Store, deps: ServiceDeps, keys: ApiKeyCa
       '/test_helpers/charges/:id/expire',
       {
         schema: {
-          summary: "Expire one pending charge now, as its 7-day deadline would, without moving any clock",
+          summary: 'Expire one pending charge now, as its 7-day deadline would, without moving any clock',
           params: ResourceIdParamsSchema,
           response: { 200: ChargeSchema, default: ErrorBodySchema },
         },

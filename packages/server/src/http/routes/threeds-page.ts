@@ -1,8 +1,8 @@
 import { PAGE_SCRIPT, PAGE_SCRIPT_PATH } from '@payframe/threeds';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { awaitingShopper, bankAppAnswered, deviceAnswer, hasDevicePage, pageAnswer } from '../../domain/threeds-page-answers.ts';
 import { isValidThreeDSParam } from '../../security/threeds-link.ts';
 import type { ServiceDeps, Store } from '../../services/context.ts';
-import { awaitingShopper, bankAppAnswered, deviceAnswer, hasDevicePage, pageAnswer } from '../../domain/threeds-page-answers.ts';
 import { findHostedCharge, type HostedCharge, recordHostedOutcome, takeThreeDSReturn } from '../../services/threeds-page.ts';
 import { type Display, type PageContext, paymentOf, pendingPage, sendError, sendHosted, sendPage, sendSettled } from './threeds-view.ts';
 

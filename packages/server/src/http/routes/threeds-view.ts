@@ -1,9 +1,9 @@
 import { PayframeError } from '@payframe/contract';
-import { contentSecurityPolicy, type CodeNotice, originOf, type PageModel, type PaymentSummary, renderPage, usesScript } from '@payframe/threeds';
+import { TEST_ONE_TIME_CODE } from '@payframe/contract/test-cards';
+import { type CodeNotice, contentSecurityPolicy, originOf, type PageModel, type PaymentSummary, renderPage, usesScript } from '@payframe/threeds';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_CODE_TRIES } from '../../domain/charge-lifecycle.ts';
 import { linkStanding } from '../../domain/threeds-page-answers.ts';
-import { TEST_ONE_TIME_CODE } from '@payframe/contract/test-cards';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type HostedCharge, returnLink } from '../../services/threeds-page.ts';
 
 /**
@@ -91,14 +91,7 @@ export function sendSettled(request: FastifyRequest, reply: FastifyReply, hosted
  * Any page. The CSP lets forms go to the return URL's origin (for the 303) and, in the merchant's
  * dialog, lets only that origin frame the page; a page whose charge is unknown is framed by no one.
  */
-export function sendPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  status: number,
-  model: PageModel,
-  hosted?: HostedCharge,
-  display: Display = 'page',
-) {
+export function sendPage(request: FastifyRequest, reply: FastifyReply, status: number, model: PageModel, hosted?: HostedCharge, display: Display = 'page') {
   const returnUrl = hosted?.charge.return_url;
   const frameAncestor = display === 'iframe' && returnUrl ? returnUrl : null;
   const framing = frameAncestor && hosted ? { chargeId: hosted.charge.id, targetOrigin: originOf(frameAncestor) ?? 'null' } : undefined;

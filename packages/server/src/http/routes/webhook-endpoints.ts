@@ -38,14 +38,18 @@ export function webhookEndpointRoutes(store: Store, deps: ServiceDeps) {
     );
     api.get(
       '/webhook_endpoints',
-      { schema: { summary: 'List webhook endpoints', querystring: ListPageQuerySchema, response: { 200: WebhookEndpointListSchema, default: ErrorBodySchema } } },
+      {
+        schema: { summary: 'List webhook endpoints', querystring: ListPageQuerySchema, response: { 200: WebhookEndpointListSchema, default: ErrorBodySchema } },
+      },
       async (request) => store.read((db) => listEndpoints(db, callerOf(request, deps.clock), request.query)),
     );
     refuseOtherMethods(app, '/webhook_endpoints', ['GET', 'POST']);
 
     api.get(
       '/webhook_endpoints/:id',
-      { schema: { summary: 'Retrieve a webhook endpoint', params: ResourceIdParamsSchema, response: { 200: WebhookEndpointSchema, default: ErrorBodySchema } } },
+      {
+        schema: { summary: 'Retrieve a webhook endpoint', params: ResourceIdParamsSchema, response: { 200: WebhookEndpointSchema, default: ErrorBodySchema } },
+      },
       async (request) => store.read((db) => retrieveEndpoint(db, callerOf(request, deps.clock), request.params.id)),
     );
     api.delete(

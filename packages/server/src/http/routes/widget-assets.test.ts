@@ -59,7 +59,7 @@ describe('widget asset routes', () => {
     expect(gzipped.headers.vary).toBe('accept-encoding');
   });
 
-  it('serves the frame page revalidated, allowing its inline script and style by the build\'s hashes only', async () => {
+  it("serves the frame page revalidated, allowing its inline script and style by the build's hashes only", async () => {
     const app = await serve(fakeDist());
     const page = await app.inject('/v2/widget/frame.html');
     expect(page.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PayframeError } from '@payframe/contract';
 import fastifyStatic from '@fastify/static';
+import { PayframeError } from '@payframe/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { packageDistDir } from './package-dist.ts';

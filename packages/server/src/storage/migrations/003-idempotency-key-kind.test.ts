@@ -10,14 +10,32 @@ describe('003-idempotency-key-kind on an existing database', () => {
     const upTo = (last: string) =>
       new Migrator({ db, provider: { getMigrations: async () => Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name <= last)) } });
     await upTo('002-rate-limits').migrateToLatest();
-    const record = { account_id: 'a1', mode: 'test', key: 'refund-1001', request_hash: 'h', state: 'done', response_status: 200, response_body: '{}', created_at: 1, locked_at: 1 };
+    const record = {
+      account_id: 'a1',
+      mode: 'test',
+      key: 'refund-1001',
+      request_hash: 'h',
+      state: 'done',
+      response_status: 200,
+      response_body: '{}',
+      created_at: 1,
+      locked_at: 1,
+    };
     await db.insertInto('idempotency_keys').values(record).execute();
 
     const { error } = await upTo('003-idempotency-key-kind').migrateToLatest();
     expect(error).toBeUndefined();
     expect(await db.selectFrom('idempotency_keys').selectAll().execute()).toEqual([{ ...record, key_kind: 'secret' }]);
-    await db.insertInto('idempotency_keys').values({ ...record, key_kind: 'publishable' }).execute();
-    await expect(db.insertInto('idempotency_keys').values({ ...record, key_kind: 'secret' }).execute()).rejects.toThrow(/UNIQUE/);
+    await db
+      .insertInto('idempotency_keys')
+      .values({ ...record, key_kind: 'publishable' })
+      .execute();
+    await expect(
+      db
+        .insertInto('idempotency_keys')
+        .values({ ...record, key_kind: 'secret' })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
     await db.destroy();
   });
 });

@@ -28,9 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .insertInto('idempotency_keys_rebuilt' as never)
     .columns([...columns, 'key_kind'] as never[])
     .expression(
-      db
-        .selectFrom('idempotency_keys' as never)
-        .select([...columns.map((column) => sql.ref(column).as(column)), sql.lit('secret').as('key_kind')] as never[]),
+      db.selectFrom('idempotency_keys' as never).select([...columns.map((column) => sql.ref(column).as(column)), sql.lit('secret').as('key_kind')] as never[]),
     )
     .execute();
 

@@ -11,9 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
     .createTable('events')
-    .addColumn('seq', postgres ? 'bigint' : 'integer', (col) =>
-      postgres ? col.primaryKey().generatedAlwaysAsIdentity() : col.primaryKey().autoIncrement(),
-    )
+    .addColumn('seq', postgres ? 'bigint' : 'integer', (col) => (postgres ? col.primaryKey().generatedAlwaysAsIdentity() : col.primaryKey().autoIncrement()))
     .addColumn('id', 'text', (col) => col.notNull().unique())
     .addColumn('account_id', 'text', (col) => col.notNull())
     .addColumn('mode', 'text', (col) => col.notNull())
@@ -90,7 +88,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     refunds_by_charge: ['account_id', 'mode', 'charge_id', 'created_at', 'id'],
   };
   for (const [name, columns] of Object.entries(chargeIndexes)) {
-    await db.schema.createIndex(name).on(name.startsWith('refunds') ? 'refunds' : 'charges').columns(columns).execute();
+    await db.schema
+      .createIndex(name)
+      .on(name.startsWith('refunds') ? 'refunds' : 'charges')
+      .columns(columns)
+      .execute();
   }
   // The sweeper finds pending charges past their deadline across accounts, oldest first.
   await db.schema.createIndex('charges_pending_deadline').on('charges').columns(['status', 'created_at']).execute();

@@ -21,7 +21,8 @@ describe('010-sqlite-lean-indexes', () => {
       await listChargeRows(db, owner, { status: 'REFUNDED' }, window, 1000);
     });
     expect(plans).toHaveLength(3);
-    for (const plan of plans) expect(plan).toMatch(/^SEARCH charges USING INDEX charges_by_status \(account_id=\? AND mode=\? AND status=\?( AND created_at[<>]\?)?\)$/);
+    for (const plan of plans)
+      expect(plan).toMatch(/^SEARCH charges USING INDEX charges_by_status \(account_id=\? AND mode=\? AND status=\?( AND created_at[<>]\?)?\)$/);
   });
 
   it('keeps the event stream on events_commit_order without events_by_seq', async () => {

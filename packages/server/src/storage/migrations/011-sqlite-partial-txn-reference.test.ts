@@ -10,6 +10,7 @@ describe('011-sqlite-partial-txn-reference', () => {
       await listChargeRows(db, owner, { txnReference: 'order-1' }, { cursor: { direction: 'older', createdAt: 5, tie: 'ch_1' }, fetch: 101 }, 1000);
     });
     expect(plans).toHaveLength(2);
-    for (const plan of plans) expect(plan).toMatch(/^SEARCH charges USING INDEX charges_by_txn_reference \(account_id=\? AND mode=\? AND txn_reference=\?( AND created_at<\?)?\)$/);
+    for (const plan of plans)
+      expect(plan).toMatch(/^SEARCH charges USING INDEX charges_by_txn_reference \(account_id=\? AND mode=\? AND txn_reference=\?( AND created_at<\?)?\)$/);
   });
 });

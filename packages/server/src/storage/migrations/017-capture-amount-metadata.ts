@@ -6,8 +6,17 @@ import { type Kysely, sql } from 'kysely';
  * migration captured their whole amount: they are the ones with fees.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('charges').addColumn('amount_captured', 'bigint', (col) => col.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('charges').addColumn('metadata', 'text', (col) => col.notNull().defaultTo('{}')).execute();
-  await db.schema.alterTable('refunds').addColumn('metadata', 'text', (col) => col.notNull().defaultTo('{}')).execute();
+  await db.schema
+    .alterTable('charges')
+    .addColumn('amount_captured', 'bigint', (col) => col.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('charges')
+    .addColumn('metadata', 'text', (col) => col.notNull().defaultTo('{}'))
+    .execute();
+  await db.schema
+    .alterTable('refunds')
+    .addColumn('metadata', 'text', (col) => col.notNull().defaultTo('{}'))
+    .execute();
   await sql`update charges set amount_captured = amount where fees is not null`.execute(db);
 }

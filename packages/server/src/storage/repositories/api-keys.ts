@@ -51,7 +51,16 @@ export function findApiKeyByHash(db: Db, hash: string): Promise<ApiKeyOwner | un
   return db
     .selectFrom('api_keys')
     .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
-    .select(['api_keys.id', 'api_keys.account_id', 'api_keys.kind', 'api_keys.mode', 'api_keys.hash', 'api_keys.revoked_at', 'api_keys.last_used_at', 'accounts.test_clock_offset'])
+    .select([
+      'api_keys.id',
+      'api_keys.account_id',
+      'api_keys.kind',
+      'api_keys.mode',
+      'api_keys.hash',
+      'api_keys.revoked_at',
+      'api_keys.last_used_at',
+      'accounts.test_clock_offset',
+    ])
     .where('api_keys.hash', '=', hash)
     .executeTakeFirst();
 }
@@ -73,7 +82,13 @@ export function listOwnedKeys(db: Db, owner: Owner): Promise<AccountKeyRow[]> {
 }
 
 export function findOwnedKey(db: Db, owner: Owner, id: string): Promise<AccountKeyRow | undefined> {
-  return db.selectFrom('api_keys').select(ACCOUNT_KEY_COLUMNS).where('id', '=', id).where('account_id', '=', owner.accountId).where('mode', '=', owner.mode).executeTakeFirst();
+  return db
+    .selectFrom('api_keys')
+    .select(ACCOUNT_KEY_COLUMNS)
+    .where('id', '=', id)
+    .where('account_id', '=', owner.accountId)
+    .where('mode', '=', owner.mode)
+    .executeTakeFirst();
 }
 
 /** Revokes the owner's key unless it is revoked already (its first revocation time stays). */

@@ -6,9 +6,30 @@ import type { Owner } from './owned.ts';
 import { TOKEN_COLUMNS } from './tokens.ts';
 
 const CHARGE_COLUMNS = allColumns<ChargesTable>()([
-  'id', 'account_id', 'mode', 'token_id', 'amount', 'amount_refunded', 'currency', 'description', 'txn_reference', 'return_url',
-  'status', 'threeds_status', 'reason', 'fees', 'created_at', 'updated_at', 'version', 'email', 'last4', 'threeds_scenario',
-  'threeds_trans_status', 'threeds_code_failures', 'amount_captured', 'metadata',
+  'id',
+  'account_id',
+  'mode',
+  'token_id',
+  'amount',
+  'amount_refunded',
+  'currency',
+  'description',
+  'txn_reference',
+  'return_url',
+  'status',
+  'threeds_status',
+  'reason',
+  'fees',
+  'created_at',
+  'updated_at',
+  'version',
+  'email',
+  'last4',
+  'threeds_scenario',
+  'threeds_trans_status',
+  'threeds_code_failures',
+  'amount_captured',
+  'metadata',
 ]);
 
 const INSERT_CHARGE = portable(`insert into charges (${columnList(CHARGE_COLUMNS)}) values (${placeholders(CHARGE_COLUMNS.length)}) returning 1`);
@@ -34,8 +55,17 @@ export async function findChargeWithToken(db: Db, owner: Owner, id: string): Pro
 }
 
 const MOVED_COLUMNS = [
-  'status', 'threeds_status', 'threeds_trans_status', 'threeds_code_failures', 'reason', 'amount_captured', 'amount_refunded', 'fees', 'updated_at',
-  'version', 'metadata',
+  'status',
+  'threeds_status',
+  'threeds_trans_status',
+  'threeds_code_failures',
+  'reason',
+  'amount_captured',
+  'amount_refunded',
+  'fees',
+  'updated_at',
+  'version',
+  'metadata',
 ] as const satisfies readonly (keyof ChargesTable)[];
 
 const UPDATE_CHARGE_IF_UNCHANGED = portable(
@@ -57,9 +87,7 @@ export async function updateChargeIfUnchanged(db: Db, next: ChargesTable, readVe
   return (await runStatement(db, statement, params)).length === 1;
 }
 
-const UPDATE_METADATA_IF_UNCHANGED = portable(
-  `update charges set metadata = $1, updated_at = $2, version = $3 where id = $4 and version = $5 returning 1`,
-);
+const UPDATE_METADATA_IF_UNCHANGED = portable(`update charges set metadata = $1, updated_at = $2, version = $3 where id = $4 and version = $5 returning 1`);
 
 /**
  * Writes the charge's metadata only, if nobody changed the charge since `readVersion`. Only these
@@ -76,7 +104,13 @@ export async function findChargeAccount(db: Db, id: string): Promise<ChargeAccou
   const row = await db
     .selectFrom('charges')
     .innerJoin('accounts', 'accounts.id', 'charges.account_id')
-    .select(['charges.account_id as accountId', 'charges.mode as mode', 'accounts.name as name', 'accounts.display_name as displayName', 'accounts.test_clock_offset as offset'])
+    .select([
+      'charges.account_id as accountId',
+      'charges.mode as mode',
+      'accounts.name as name',
+      'accounts.display_name as displayName',
+      'accounts.test_clock_offset as offset',
+    ])
     .where('charges.id', '=', id)
     .executeTakeFirst();
   return row && { accountId: row.accountId, mode: row.mode, merchantName: row.displayName ?? row.name, testClockOffset: Number(row.offset) };

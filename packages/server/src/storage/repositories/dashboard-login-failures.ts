@@ -17,7 +17,10 @@ export type Reservation = { reserved: true } | { reserved: false; reopensAt: num
  */
 export async function reserveLoginAttempts(tx: Db, attempts: LoginAttempt[], since: number, limit: number, windowMs: number): Promise<Reservation> {
   const keys = attempts.map((attempt) => attempt.key);
-  await serializeOn(tx, keys.map((key) => `login:${key}`));
+  await serializeOn(
+    tx,
+    keys.map((key) => `login:${key}`),
+  );
   let reopensAt = 0;
   for (const key of keys) {
     const nth = await nthNewestAttempt(tx, key, since, limit);

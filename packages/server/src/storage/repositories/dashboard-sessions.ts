@@ -75,4 +75,3 @@ export async function deleteEndedSessions(db: Db, userId: string, idleBefore: nu
     .where((eb) => eb.or([eb('last_seen_at', '<', idleBefore), eb('created_at', '<', createdBefore)]))
     .execute();
 }
-

@@ -2,7 +2,11 @@ import type { Db } from '../db.ts';
 import type { DashboardUsersTable } from '../schema.ts';
 
 export async function insertUser(db: Db, user: DashboardUsersTable): Promise<boolean> {
-  const result = await db.insertInto('dashboard_users').values(user).onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('dashboard_users')
+    .values(user)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst();
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 

@@ -38,13 +38,7 @@ function narrowed(created: CreatedRange | undefined, bounds: CreatedRange): Crea
  * before `expiredIfCreatedBy` counts as REFUNDED. REFUNDED is then two index ranges (recorded,
  * and expired but not yet recorded), each read for one page and merged.
  */
-export async function listChargeRows(
-  db: Db,
-  owner: Owner,
-  filters: ChargeFilters,
-  window: PageWindow,
-  expiredIfCreatedBy: number,
-): Promise<ChargesTable[]> {
+export async function listChargeRows(db: Db, owner: Owner, filters: ChargeFilters, window: PageWindow, expiredIfCreatedBy: number): Promise<ChargesTable[]> {
   const order = windowOrder(window);
   const base = (created: CreatedRange | undefined = filters.created) => {
     let query = db.selectFrom('charges').selectAll().where(owned(owner));
@@ -59,7 +53,9 @@ export async function listChargeRows(
     case undefined:
       return base().execute();
     case 'PENDING':
-      return base(narrowed(filters.created, { gte: Math.floor(expiredIfCreatedBy) + 1 })).where('status', '=', 'PENDING').execute();
+      return base(narrowed(filters.created, { gte: Math.floor(expiredIfCreatedBy) + 1 }))
+        .where('status', '=', 'PENDING')
+        .execute();
     case 'REFUNDED':
       return merged(await Promise.all([base().where('status', '=', 'REFUNDED').execute(), pendingPastDeadline().execute()]), window);
     default:
@@ -92,9 +88,7 @@ export async function listChargeRowsMatchingAny(
 function merged(pages: ChargesTable[][], window: PageWindow): ChargesTable[] {
   const sign = windowOrder(window) === 'desc' ? -1 : 1;
   const byId = new Map(pages.flat().map((row) => [row.id, row]));
-  return [...byId.values()]
-    .sort((a, b) => sign * (a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
-    .slice(0, window.fetch);
+  return [...byId.values()].sort((a, b) => sign * (a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))).slice(0, window.fetch);
 }
 
 export function listRefundRows(db: Db, owner: Owner, chargeId: string | undefined, window: PageWindow): Promise<RefundsTable[]> {
@@ -112,12 +106,7 @@ export async function listEventBodies(db: Db, owner: Owner, filters: EventFilter
   let query = db.selectFrom('events').select('body').where(owned(owner));
   if (filters.name !== undefined) query = query.where('name', '=', filters.name);
   if (filters.chargeId !== undefined) query = query.where('charge_id', '=', filters.chargeId);
-  const rows = await query
-    .where(withinWindow(window, filters.created))
-    .orderBy('created_at', order)
-    .orderBy('id', order)
-    .limit(window.fetch)
-    .execute();
+  const rows = await query.where(withinWindow(window, filters.created)).orderBy('created_at', order).orderBy('id', order).limit(window.fetch).execute();
   return rows.map((row) => row.body);
 }
 

@@ -4,15 +4,42 @@ import { allColumns, columnList, isPostgres, placeholders, portable, prepared, r
 import { type Owner, ownedBy } from './owned.ts';
 
 export const TOKEN_COLUMNS = allColumns<TokensTable>()([
-  'id', 'account_id', 'mode', 'created_at', 'used_at', 'brand', 'funding', 'country', 'bank', 'authorization', 'bin', 'last4',
-  'exp_month', 'exp_year', 'fingerprint', 'card_secret', 'name', 'address_line1', 'address_line2', 'address_city', 'address_state',
-  'address_zip', 'address_country', 'shopper_ip', 'shopper_session_id', 'shopper_email',
+  'id',
+  'account_id',
+  'mode',
+  'created_at',
+  'used_at',
+  'brand',
+  'funding',
+  'country',
+  'bank',
+  'authorization',
+  'bin',
+  'last4',
+  'exp_month',
+  'exp_year',
+  'fingerprint',
+  'card_secret',
+  'name',
+  'address_line1',
+  'address_line2',
+  'address_city',
+  'address_state',
+  'address_zip',
+  'address_country',
+  'shopper_ip',
+  'shopper_session_id',
+  'shopper_email',
 ]);
 
 const INSERT_TOKEN = portable(`insert into tokens (${columnList(TOKEN_COLUMNS)}) values (${placeholders(TOKEN_COLUMNS.length)})`);
 
 export async function insertToken(db: Db, token: TokensTable): Promise<void> {
-  await runStatement(db, INSERT_TOKEN, TOKEN_COLUMNS.map((column) => token[column]));
+  await runStatement(
+    db,
+    INSERT_TOKEN,
+    TOKEN_COLUMNS.map((column) => token[column]),
+  );
 }
 
 export function findToken(db: Db, owner: Owner, id: string): Promise<TokensTable | undefined> {

@@ -5,7 +5,9 @@ import { isPostgres, portable, prepared, runStatement, runText } from '../statem
 /** What an attempt's row says until its outcome is written: true only if its instance stopped mid-attempt. */
 const ATTEMPT_INTERRUPTED = 'no outcome: the instance making this attempt stopped';
 
-const START_ATTEMPT = portable('insert into webhook_attempts (delivery_id, attempt, started_at, status_code, error, duration_ms) values ($1, $2, $3, null, $4, 0)');
+const START_ATTEMPT = portable(
+  'insert into webhook_attempts (delivery_id, attempt, started_at, status_code, error, duration_ms) values ($1, $2, $3, null, $4, 0)',
+);
 
 /**
  * Written when attempts are claimed, so that one cut short by a crash still shows. On SQLite a

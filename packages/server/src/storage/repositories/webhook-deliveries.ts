@@ -1,9 +1,9 @@
 import type { Db } from '../db.ts';
 import type { DeliveryStatus, WebhookDeliveriesTable } from '../schema.ts';
 import { serializeOn } from '../serialize.ts';
-import { fanOutPostgres, fanOutSqlite } from './webhook-fan-out.ts';
 import { isPostgres, portable, prepared, runStatement, runText } from '../statements.ts';
 import type { Owner } from './owned.ts';
+import { fanOutPostgres, fanOutSqlite } from './webhook-fan-out.ts';
 
 const RESEND = {
   postgres: prepared(`with e as (select id, account_id, mode, name from events where id = $2)

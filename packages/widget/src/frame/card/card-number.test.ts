@@ -1,9 +1,9 @@
-import luhn10 from 'card-validator/dist/luhn-10.js';
-import { cardNumber } from 'card-validator/dist/card-number.js';
 import { TEST_CARDS } from '@payframe/contract/test-cards';
+import { cardNumber } from 'card-validator/dist/card-number.js';
+import luhn10 from 'card-validator/dist/luhn-10.js';
 import { describe, expect, it } from 'vitest';
-import { CARD_TYPES } from './card-types.ts';
 import { luhn, verifyNumber } from './card-number.ts';
+import { CARD_TYPES } from './card-types.ts';
 
 function verdict(verification: ReturnType<typeof verifyNumber> | ReturnType<typeof cardNumber>) {
   const { card, isPotentiallyValid, isValid } = verification;
@@ -14,7 +14,9 @@ function verdict(verification: ReturnType<typeof verifyNumber> | ReturnType<type
 function numbers(): string[] {
   const all = new Set<string>(['']);
   for (let length = 1; length <= 4; length++) for (let value = 0; value < 10 ** length; value++) all.add(String(value).padStart(length, '0'));
-  const edges = CARD_TYPES.flatMap((card) => card.patterns.flatMap((pattern) => (typeof pattern === 'number' ? [pattern] : [pattern[0] - 1, ...pattern, pattern[1] + 1])));
+  const edges = CARD_TYPES.flatMap((card) =>
+    card.patterns.flatMap((pattern) => (typeof pattern === 'number' ? [pattern] : [pattern[0] - 1, ...pattern, pattern[1] + 1])),
+  );
   for (const edge of edges) {
     const prefix = String(edge);
     for (let length = prefix.length; length <= 19; length++) {

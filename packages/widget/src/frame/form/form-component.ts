@@ -1,7 +1,7 @@
-import { Component, createRef, type RefObject, type TargetedInputEvent } from 'preact';
 import type { Locale } from '@payframe/contract/locales';
-import { type Field, MESSAGE } from '../../protocol/names.ts';
+import { Component, createRef, type RefObject, type TargetedInputEvent } from 'preact';
 import { FRAME_SHAPES } from '../../protocol/frame-shapes.ts';
+import { type Field, MESSAGE } from '../../protocol/names.ts';
 import type { CardOptions } from '../../protocol/options.ts';
 import { check } from '../../protocol/shape.ts';
 import type { ChangeDetail, TokenResult } from '../../protocol/to-page.ts';
@@ -52,13 +52,13 @@ const deleting = (event: InputEvent) => (event.inputType ?? '').startsWith('dele
  */
 export abstract class FormComponent extends Component<CardFormEnvironment, ComponentState> {
   /** The form element, for its height; the subclass's render attaches it. */
-  protected declare root: RefObject<HTMLFormElement | null>;
-  private declare elements: Partial<Record<Field, HTMLInputElement | HTMLSelectElement>>;
-  private declare sessionId: string;
-  private declare stop: () => void;
+  declare protected root: RefObject<HTMLFormElement | null>;
+  declare private elements: Partial<Record<Field, HTMLInputElement | HTMLSelectElement>>;
+  declare private sessionId: string;
+  declare private stop: () => void;
   /** What the last render showed, and what `change` last reported (at first, the form as mounted). */
-  private declare rendered: { locale: Locale; messages: Messages; visible: Field[]; detail: ChangeDetail };
-  private declare reported: { values: Values; detail: string; complete: boolean } | undefined;
+  declare private rendered: { locale: Locale; messages: Messages; visible: Field[]; detail: ChangeDetail };
+  declare private reported: { values: Values; detail: string; complete: boolean } | undefined;
 
   constructor(props: CardFormEnvironment) {
     super(props);

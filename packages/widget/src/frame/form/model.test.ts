@@ -40,7 +40,12 @@ const TEXT_FIELDS: Array<[Field, number, (length: number) => string]> = [
 function verdicts(values: Values, field: Field) {
   const { fields } = assess({ ...INITIAL_STATE, values }, OPTIONS, CONTEXT);
   const widget = fields.find((entry) => entry.field === field)?.validity.state === 'valid';
-  const body = tokenBody(values, fields.map((entry) => entry.field), {}, 'session-1');
+  const body = tokenBody(
+    values,
+    fields.map((entry) => entry.field),
+    {},
+    'session-1',
+  );
   return { widget, api: CreateTokenBodySchema.safeParse(body).success };
 }
 

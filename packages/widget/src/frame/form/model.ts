@@ -1,10 +1,10 @@
 import type { Brand } from '@payframe/contract';
 import { FIELD_LIMITS } from '@payframe/contract/limits';
-import { type Field, FIELDS } from '../../protocol/names.ts';
+import { FIELDS, type Field } from '../../protocol/names.ts';
 import type { CardOptions } from '../../protocol/options.ts';
 import { brandRules } from '../card/brand.ts';
 import { digitsOf } from '../card/format.ts';
-import { validateCvc, validateEmail, validateExpiry, validateNumber, validateText, type Validity } from '../card/validate.ts';
+import { type Validity, validateCvc, validateEmail, validateExpiry, validateNumber, validateText } from '../card/validate.ts';
 import type { ErrorKey } from '../i18n/en.ts';
 
 export type Values = Record<Field, string>;

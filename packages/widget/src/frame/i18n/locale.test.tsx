@@ -1,6 +1,6 @@
+import { LOCALES } from '@payframe/contract/locales';
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCALES } from '@payframe/contract/locales';
 import { CardForm } from '../card-form.tsx';
 import { fakeBridge, type } from '../test-support.ts';
 import { en } from './en.ts';

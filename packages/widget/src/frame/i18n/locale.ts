@@ -1,4 +1,4 @@
-import { type Locale, LOCALES } from '@payframe/contract/locales';
+import { LOCALES, type Locale } from '@payframe/contract/locales';
 import type { Messages } from './en.ts';
 import { MESSAGES } from './messages.ts';
 
