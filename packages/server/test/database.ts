@@ -16,7 +16,9 @@ export async function queryStore(dataDir: string, statement: string, params: unk
     sqlite.pragma('busy_timeout = 5000');
     try {
       const prepared = sqlite.prepare(statement);
-      return prepared.reader ? (prepared.all(...params) as Row[]) : (prepared.run(...params), []);
+      if (prepared.reader) return prepared.all(...params) as Row[];
+      prepared.run(...params);
+      return [];
     } finally {
       sqlite.close();
     }

@@ -28,7 +28,7 @@ beforeAll(async () => {
   server = await startServer();
   // One account per scenario, so that each clock starts at offset 0 whatever the other tests did.
   const keys = await Promise.all(ACCOUNTS.map((name) => createKeys(server.dataDir, `expiry-${name}`)));
-  ACCOUNTS.forEach((name, index) => apis.set(name, client(server.url, keys[index]!.secretKey)));
+  for (const [index, name] of ACCOUNTS.entries()) apis.set(name, client(server.url, keys[index]!.secretKey));
 });
 afterAll(() => server?.stop());
 
