@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeParams, client, type Encoding, TEST_PANS, tokenParams } from './client.ts';
-import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, type Keys, startInProcess } from './harness.ts';
 import { validatedClient } from './openapi/validated-client.ts';
 import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
@@ -8,16 +8,16 @@ import { type Receiver, startReceiver } from './webhook-receiver.ts';
 // successes and errors), every request and answer checked against the served /v2/openapi.json by
 // Stoplight's validator library. No violation either way: the document tells the truth.
 
-let server: TestServer;
+let server: InProcessTestServer;
 let keys: Keys;
 let receiver: Receiver;
 let api: Awaited<ReturnType<typeof validatedClient>>;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   [keys, receiver] = await Promise.all([createKeys(server.dataDir, 'openapi-tour'), startReceiver()]);
-  const document = (await client(server.url).get('/v2/openapi.json')).body;
-  api = await validatedClient(server.url, document);
+  const document = (await client(server).get('/v2/openapi.json')).body;
+  api = await validatedClient(server, document);
 });
 afterAll(async () => {
   await receiver?.close();
