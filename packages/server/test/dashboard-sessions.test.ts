@@ -129,8 +129,8 @@ describe('throttling failed sign-ins', () => {
     const answers = await Promise.all(guesses);
     const statuses = answers.map((answer) => answer.status);
     const checked = statuses.filter((status) => status === 401).length;
-    expect(checked).toBeGreaterThan(0);
-    expect(checked).toBeLessThanOrEqual(5);
+    expect(checked, `statuses: ${statuses.join(' ')}`).toBeGreaterThan(0);
+    expect(checked, `statuses: ${statuses.join(' ')}`).toBeLessThanOrEqual(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(40 - checked);
     expect((await right).status).toBe(429);
   });

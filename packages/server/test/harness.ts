@@ -71,6 +71,11 @@ export async function startServer(options: { dataDir?: string; args?: string[]; 
 /** The stores of the in-process servers of this test file, by data directory: see withStoreOf. */
 const inProcessStores = new Map<string, Store>();
 
+/** The store of the in-process server running on `dataDir`, if one is. */
+export function inProcessStoreOf(dataDir: string): Store | undefined {
+  return inProcessStores.get(dataDir);
+}
+
 /**
  * The same server as `payframe serve` on the same flags (store, config, background work), built in
  * this process and answering through fastify's inject(): for tests of what a request gets back,
