@@ -91,7 +91,9 @@ export function parseLocaleAmount(input: string, currency: string, locale: strin
   if (fraction === null) groups.push(integer);
   if (groups.length === 0 || groups.some((group) => group === '')) return refuse(`“${text}” is not an amount.`);
   if (!groupedAsTheLocaleDoes(groups, separators)) {
-    return refuse(`“${text}” is ambiguous: in your locale (${locale}) “${separators.group.trim() || 'space'}” separates groups of thousands, and “${separators.decimal}” marks the decimals.`);
+    return refuse(
+      `“${text}” is ambiguous: in your locale (${locale}) “${separators.group.trim() || 'space'}” separates groups of thousands, and “${separators.decimal}” marks the decimals.`,
+    );
   }
   const fractionDigits = fraction ?? '';
   if (fractionDigits.length > places) {
