@@ -2,6 +2,7 @@ import {
   type AdvanceClockBodySchema,
   ApiKeyListSchema,
   ApiKeyRowSchema,
+  type CaptureChargeBody,
   ChargeListSchema,
   ChargeSchema,
   CreatedApiKeysSchema,
@@ -97,7 +98,8 @@ export function createClient({ fetch = (input, init) => globalThis.fetch(input, 
 
     listCharges: (m: Mode, query: ChargesQuery = {}) => call(ChargeListSchema, '/charges', { query: mode(m, query) }),
     getCharge: (m: Mode, charge: string) => call(ChargeSchema, `/charges/${id(charge)}`, { query: mode(m) }),
-    captureCharge: (m: Mode, charge: string) => call(ChargeSchema, `/charges/${id(charge)}/capture`, { method: 'POST', query: mode(m) }),
+    captureCharge: (m: Mode, charge: string, body: CaptureChargeBody = {}) =>
+      call(ChargeSchema, `/charges/${id(charge)}/capture`, { method: 'POST', query: mode(m), body }),
     cancelCharge: (m: Mode, charge: string) => call(ChargeSchema, `/charges/${id(charge)}/cancel`, { method: 'POST', query: mode(m) }),
     refundCharge: (m: Mode, charge: string, body: CreateRefundBody) =>
       call(RefundSchema, `/charges/${id(charge)}/refund`, { method: 'POST', query: mode(m), body }),

@@ -1,4 +1,5 @@
 import {
+  CaptureChargeBodySchema,
   ChargeListSchema,
   ChargeSchema,
   CreateRefundBodySchema,
@@ -61,9 +62,9 @@ export function chargeRoutes(store: Store, deps: ServiceDeps) {
     api.get('/charges/:id', { schema: { ...chargeIdRoute, response: chargeResponse } }, async (request) =>
       store.read((db) => retrieveCharge(db, deps, callerOf(request, request.query.mode), request.params.id)),
     );
-    api.post('/charges/:id/capture', { schema: { ...chargeIdRoute, response: chargeResponse } }, async (request) => {
+    api.post('/charges/:id/capture', { schema: { ...chargeIdRoute, body: CaptureChargeBodySchema, response: chargeResponse } }, async (request) => {
       const caller = movingMoney(request, request.query.mode);
-      return store.transaction((tx) => captureCharge(tx, deps, caller, request.params.id));
+      return store.transaction((tx) => captureCharge(tx, deps, caller, request.params.id, request.body.amount));
     });
     api.post('/charges/:id/cancel', { schema: { ...chargeIdRoute, response: chargeResponse } }, async (request) => {
       const caller = movingMoney(request, request.query.mode);
