@@ -53,7 +53,7 @@ export function ClockBanner() {
   const { offset } = useTestClock();
   if (offset <= 0) return null;
   return (
-    <p class="clock-banner" role="status" data-testid="clock-banner" data-offset={offset}>
+    <p class="notice clock-banner" role="status" data-testid="clock-banner" data-offset={offset}>
       The test clock is {formatOffset(offset)} ahead of real time: test-mode times are shown on it.
     </p>
   );

@@ -8,6 +8,7 @@ import { useDashboard } from '../context.ts';
 import { dateTime, label, money } from '../format.ts';
 import { paths } from '../paths.ts';
 import { useResource } from '../use-resource.ts';
+import '../merchant.css';
 
 export function ChargesPage() {
   const { client, mode } = useDashboard();

@@ -7,6 +7,7 @@ import { useDashboard } from '../context.ts';
 import { dateTime, label } from '../format.ts';
 import { paths } from '../paths.ts';
 import { useResource } from '../use-resource.ts';
+import '../merchant.css';
 
 export function EventsPage() {
   const { client, mode } = useDashboard();

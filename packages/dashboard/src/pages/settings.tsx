@@ -6,6 +6,7 @@ import { useAction } from '../use-action.ts';
 import { useResource } from '../use-resource.ts';
 import { ChangePassword } from './settings-password.tsx';
 import { Users } from './settings-users.tsx';
+import '../merchant.css';
 
 export function SettingsPage() {
   const { client, canWrite, setAccountName } = useDashboard();

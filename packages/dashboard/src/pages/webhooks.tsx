@@ -10,6 +10,7 @@ import { useAction } from '../use-action.ts';
 import { useResource } from '../use-resource.ts';
 import { useRecentDeliveries, WebhookDeliveries } from './webhook-deliveries.tsx';
 import { WebhookDetail } from './webhook-detail.tsx';
+import '../merchant.css';
 
 export function WebhooksPage() {
   const { client, mode, canWrite } = useDashboard();
