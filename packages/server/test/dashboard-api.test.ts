@@ -172,6 +172,8 @@ describe('a viewer', () => {
       ['POST', '/keys/some-key/revoke?mode=test', undefined],
       ['POST', '/webhook_endpoints?mode=test', { url: 'http://127.0.0.1:9/x' }],
       ['DELETE', '/webhook_endpoints/we_x?mode=test', undefined],
+      ['POST', '/webhook_endpoints/we_x?mode=test', { disabled: true }],
+      ['POST', '/users', { email: 'x@shop.test', role: 'admin' }],
       ['POST', '/clock', { advance_seconds: 60 }],
       ['POST', '/account', { name: 'Taken over' }],
     ];
@@ -232,7 +234,7 @@ describe('a method a known URL does not serve', () => {
     ['PATCH', '/account', 'GET, POST, HEAD'],
     ['GET', '/charges/C00000000000000000001/refund?mode=test', 'POST'],
     ['POST', '/charges?mode=test', 'GET, HEAD'],
-    ['POST', '/webhook_endpoints/we_x?mode=test', 'DELETE'],
+    ['GET', '/webhook_endpoints/we_x?mode=test', 'POST, DELETE'],
     ['DELETE', '/session', 'GET, HEAD'],
     ['GET', '/logout', 'POST'],
   ];

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
 import { useDashboard } from '../context.ts';
 import { paths } from '../paths.ts';
+import { ClockBanner, TestClockProvider } from '../test-clock.tsx';
 
 const NAV: ReadonlyArray<{ testId: string | undefined; href: string; label: string }> = [
   { testId: 'nav-charges', href: paths.charges, label: 'Charges' },
@@ -18,7 +19,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
   const { path } = useLocation();
   const other = mode === 'test' ? 'live' : 'test';
   return (
-    <>
+    <TestClockProvider>
       <a class="skip" href="#main">
         Skip to content
       </a>
@@ -55,8 +56,9 @@ export function Shell({ children }: { children: ComponentChildren }) {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
+        <ClockBanner />
         {children}
       </main>
-    </>
+    </TestClockProvider>
   );
 }

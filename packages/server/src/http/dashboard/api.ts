@@ -10,6 +10,7 @@ import { adminRoutes } from './admin-routes.ts';
 import { chargeRoutes } from './charge-routes.ts';
 import { adminsMutate, refuseApiKeys, refuseLiveOverPlainHttp, requireCsrfToken, requireSameOrigin, requireSession } from './session-hooks.ts';
 import { sessionRoutes } from './session-routes.ts';
+import { teamRoutes } from './team-routes.ts';
 
 export type DashboardOptions = { lifetime: SessionLifetime; publicUrl: () => string | undefined; apiKeys: ApiKeyCache };
 
@@ -46,5 +47,6 @@ export function dashboardApiRoutes(store: Store, deps: ServiceDeps, options: Das
     await app.register(sessionRoutes(store, deps, options.lifetime));
     await app.register(chargeRoutes(store, deps));
     await app.register(adminRoutes(store, deps, options.apiKeys));
+    await app.register(teamRoutes(store, deps));
   };
 }
