@@ -117,6 +117,7 @@ export default defineConfig({
             'test/crash-safety.test.ts',
             'test/dashboard-api.test.ts',
             'test/dashboard-cli.test.ts',
+            'test/dashboard-merchant.test.ts',
             'test/dashboard-search.test.ts',
             'test/dashboard-sessions.test.ts',
             'test/event-stream.test.ts',
