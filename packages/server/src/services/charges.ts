@@ -8,10 +8,10 @@ import { atomically } from '../storage/db.ts';
 import { chargeInsert, findChargeWithToken } from '../storage/repositories/charges.ts';
 import { takeToken } from '../storage/repositories/tokens.ts';
 import type { ChargesTable, TokensTable } from '../storage/schema.ts';
+import { chargeView } from './api-resources.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
 import { CardDeclined } from './errors.ts';
 import { recordChange } from './events.ts';
-import { chargeView } from './views.ts';
 
 /**
  * Consumes the token (first attempt wins, approved or declined), asks the acquirer,

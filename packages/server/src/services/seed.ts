@@ -5,9 +5,9 @@ import { cardFingerprint } from '../security/fingerprint.ts';
 import { ensureAccount } from '../storage/repositories/api-keys.ts';
 import { analyzeAfterBulkLoad, insertSeedBatch, prepareBulkLoad, type SeedBatch } from '../storage/repositories/seed.ts';
 import type { ChargesTable, RefundsTable, TokensTable } from '../storage/schema.ts';
+import { chargeView, refundView } from './api-resources.ts';
 import { toState, withState } from './charges.ts';
 import type { ServiceDeps, Store } from './context.ts';
-import { chargeView, refundView } from './views.ts';
 
 /**
  * Charges per transaction: large, because e-mails recur at random, so each transaction dirties
