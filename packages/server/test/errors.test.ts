@@ -792,7 +792,7 @@ describe('415 UNSUPPORTED_MEDIA_TYPE', () => {
     const response = await rawRequest(plain.url, '/v2/tokens', {
       method: 'POST',
       headers: { 'x-api-key': keys.secretKey, 'content-type': contentType },
-      body: 'card[number]=4242424242424242',
+      body: `card[number]=${TEST_PANS.visa}`,
     });
     expectTableRow(response, 'UNSUPPORTED_MEDIA_TYPE');
   });
