@@ -144,21 +144,21 @@ describe('updating an endpoint', () => {
     expect(json.body).toMatchObject({ description: null, disabled: false });
 
     const id = endpoint.id;
-    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { enabled: 'true' }), 400, 'PARAMETER_UNKNOWN', 'enabled');
-    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { url: 'ftp://example.com/hooks' }), 400, 'PARAMETER_INVALID', 'url');
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { enabled: 'true' }), 400, 'PARAMETER_UNKNOWN', { parameter: 'enabled' });
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { url: 'ftp://example.com/hooks' }), 400, 'PARAMETER_INVALID', { parameter: 'url' });
     expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { events: ['charge.exploded'] }), 400, 'PARAMETER_INVALID');
-    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { disabled: 'maybe' }), 400, 'PARAMETER_INVALID', 'disabled');
-    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { description: 'x'.repeat(1001) }), 400, 'PARAMETER_INVALID', 'description');
-    expectError(await acmeLive.post(`/v2/webhook_endpoints/${id}`, { disabled: 'true' }), 404, 'RESOURCE_MISSING', 'id');
-    expectError(await globex.post(`/v2/webhook_endpoints/${id}`, { disabled: 'true' }), 404, 'RESOURCE_MISSING', 'id');
-    expectError(await acme.post('/v2/webhook_endpoints/we_000000000000000000000000', { disabled: 'true' }), 404, 'RESOURCE_MISSING', 'id');
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { disabled: 'maybe' }), 400, 'PARAMETER_INVALID', { parameter: 'disabled' });
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { description: 'x'.repeat(1001) }), 400, 'PARAMETER_INVALID', { parameter: 'description' });
+    expectError(await acmeLive.post(`/v2/webhook_endpoints/${id}`, { disabled: 'true' }), 404, 'RESOURCE_MISSING', { parameter: 'id' });
+    expectError(await globex.post(`/v2/webhook_endpoints/${id}`, { disabled: 'true' }), 404, 'RESOURCE_MISSING', { parameter: 'id' });
+    expectError(await acme.post('/v2/webhook_endpoints/we_000000000000000000000000', { disabled: 'true' }), 404, 'RESOURCE_MISSING', { parameter: 'id' });
     expect((await acme.get(`/v2/webhook_endpoints/${id}`)).body).toEqual(json.body);
 
     const live = await create(acmeLive, { url: PUBLIC_URL });
-    expectError(await acmeLive.post(`/v2/webhook_endpoints/${live.id}`, { url: 'https://127.0.0.1/hooks' }), 400, 'PARAMETER_INVALID', 'url');
+    expectError(await acmeLive.post(`/v2/webhook_endpoints/${live.id}`, { url: 'https://127.0.0.1/hooks' }), 400, 'PARAMETER_INVALID', { parameter: 'url' });
     expect((await acmeLive.request('DELETE', `/v2/webhook_endpoints/${live.id}`)).status).toBe(200);
     expect((await acme.request('DELETE', `/v2/webhook_endpoints/${id}`)).status).toBe(200);
-    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { disabled: 'false' }), 404, 'RESOURCE_MISSING', 'id');
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { disabled: 'false' }), 404, 'RESOURCE_MISSING', { parameter: 'id' });
   });
 
   it('a disabled endpoint gets no new deliveries, a resend included; enabled again, it does', async () => {
@@ -170,7 +170,7 @@ describe('updating an endpoint', () => {
       const quiet = await createdEventOf((await createCharge(api, TEST_PANS.visa)).id);
       expect((await api.get(`/v2/events/${quiet}/deliveries`)).body.data).toEqual([]);
       expect((await api.post(`/v2/events/resend/${quiet}`)).body.data).toEqual([]);
-      expectError(await api.post(`/v2/events/resend/${quiet}`, { endpoint: endpoint.id }), 400, 'PARAMETER_INVALID', 'endpoint');
+      expectError(await api.post(`/v2/events/resend/${quiet}`, { endpoint: endpoint.id }), 400, 'PARAMETER_INVALID', { parameter: 'endpoint' });
 
       expect((await api.post(`/v2/webhook_endpoints/${endpoint.id}`, { disabled: 'false' })).body.disabled).toBe(false);
       const heard = await createdEventOf((await createCharge(api, TEST_PANS.visa)).id);
