@@ -82,7 +82,7 @@ describe('no user enumeration', () => {
     };
     // Warm both paths once, then compare the medians of interleaved samples: one sample of each
     // on a shared host can differ by more than the work does. Four failures per e-mail stay under
-    // the throttle's five, on an account of this test's own.
+    // the throttle's five, on a user only this test signs in as.
     await createUser(server.dataDir, 'shop', 'timing@shop.test', 'admin', 'the right password');
     await timed('nobody-timing@shop.test');
     await timed('timing@shop.test');
