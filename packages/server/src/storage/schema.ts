@@ -230,6 +230,18 @@ export interface DashboardLoginFailuresTable {
   failed_at: number;
 }
 
+/** A daily counter of the home page (domain/overview.ts); `day` is the UTC day number. */
+export interface OverviewDailyTable {
+  account_id: string;
+  mode: Mode;
+  day: number;
+  metric: string;
+  currency: string;
+  shard: number;
+  quantity: number;
+  amount: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -247,4 +259,5 @@ export interface Database {
   dashboard_users: DashboardUsersTable;
   dashboard_sessions: DashboardSessionsTable;
   dashboard_login_failures: DashboardLoginFailuresTable;
+  overview_daily: OverviewDailyTable;
 }
