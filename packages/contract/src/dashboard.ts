@@ -90,3 +90,4 @@ export type CreatedApiKeys = z.infer<typeof CreatedApiKeysSchema>;
 export const UpdateAccountBodySchema = z.object({ name: text(100) });
 export type UpdateAccountBody = z.infer<typeof UpdateAccountBodySchema>;
 export * from './dashboard-overview.ts';
+export * from './dashboard-request-log.ts';

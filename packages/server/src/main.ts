@@ -58,6 +58,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     dashboardSessions: { idleMs: config.dashboardSessionIdleMs, maxMs: config.dashboardSessionMaxMs },
     publicUrl: () => publicUrl,
     metrics: { metrics, token: config.metricsToken },
+    requestLog: config.requestLog === 'on',
   });
 
   const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(metrics, config.metricsPort);

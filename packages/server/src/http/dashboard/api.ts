@@ -9,6 +9,7 @@ import { DASHBOARD_HELMET } from '../routes/dashboard-assets.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { chargeRoutes } from './charge-routes.ts';
 import { overviewRoutes } from './overview-routes.ts';
+import { requestLogRoutes } from './request-log-routes.ts';
 import { adminsMutate, refuseApiKeys, refuseLiveOverPlainHttp, requireCsrfToken, requireSameOrigin, requireSession } from './session-hooks.ts';
 import { sessionRoutes } from './session-routes.ts';
 
@@ -48,5 +49,6 @@ export function dashboardApiRoutes(store: Store, deps: ServiceDeps, options: Das
     await app.register(chargeRoutes(store, deps));
     await app.register(adminRoutes(store, deps, options.apiKeys));
     await app.register(overviewRoutes(store, deps));
+    await app.register(requestLogRoutes(store, deps));
   };
 }

@@ -17,6 +17,7 @@ import * as sealedIdempotencyRecords from './015-sealed-idempotency-records.ts';
 import * as webhookLeasesInFlight from './016-webhook-leases-in-flight.ts';
 import * as captureAmountMetadata from './017-capture-amount-metadata.ts';
 import * as overviewAggregates from './018-overview-aggregates.ts';
+import * as requestLog from './019-request-log.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '016-webhook-leases-in-flight': webhookLeasesInFlight,
   '017-capture-amount-metadata': captureAmountMetadata,
   '018-overview-aggregates': overviewAggregates,
+  '019-request-log': requestLog,
 };
