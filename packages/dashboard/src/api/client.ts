@@ -14,12 +14,17 @@ import {
   type DashboardEventsQuery,
   type DashboardLoginBody,
   DashboardLogoutSchema,
+  DashboardOverviewSchema,
+  type DashboardRequestLogQuery,
   type DashboardSession,
   DashboardSessionSchema,
   DeletedWebhookEndpointSchema,
   EventListSchema,
   type Mode,
+  type OverviewPeriod,
   RefundSchema,
+  RequestLogDetailSchema,
+  RequestLogListSchema,
   type ResendEventBody,
   TestClockSchema,
   type UpdateAccountBody,
@@ -35,6 +40,7 @@ type Request = { method?: 'GET' | 'POST' | 'DELETE'; query?: Query; body?: unkno
 /** Query parameters as the client sends them: the list limit and filters before the server's parsing. */
 export type ChargesQuery = Partial<Omit<DashboardChargesQuery, 'mode' | 'created'>>;
 export type EventsQuery = Partial<Omit<DashboardEventsQuery, 'mode' | 'created'>>;
+export type RequestLogQuery = Partial<Omit<DashboardRequestLogQuery, 'mode'>>;
 export type CreateWebhookEndpointInput = { url: string; events?: string[]; description?: string };
 
 export type ClientOptions = {
@@ -119,6 +125,10 @@ export function createClient({ fetch = (input, init) => globalThis.fetch(input, 
 
     getClock: () => call(TestClockSchema, '/clock'),
     advanceClock: (body: z.input<typeof AdvanceClockBodySchema>) => call(TestClockSchema, '/clock', { method: 'POST', body }),
+
+    getOverview: (m: Mode, period: OverviewPeriod) => call(DashboardOverviewSchema, '/overview', { query: mode(m, { period }) }),
+    listRequestLog: (m: Mode, query: RequestLogQuery = {}) => call(RequestLogListSchema, '/request_log', { query: mode(m, query) }),
+    getRequestLog: (m: Mode, request: string) => call(RequestLogDetailSchema, `/request_log/${id(request)}`, { query: mode(m) }),
 
     getAccount: () => call(DashboardAccountSchema, '/account'),
     updateAccount: (body: UpdateAccountBody) => call(DashboardAccountSchema, '/account', { method: 'POST', body }),
