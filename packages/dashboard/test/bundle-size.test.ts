@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * schemas; the rest is Preact, preact-iso, the pages and the stylesheet.
  */
 const FIRST_LOAD_BUDGET = 44 * 1024;
-const TOTAL_BUDGET = 56 * 1024;
+const TOTAL_BUDGET = 60 * 1024;
 
 // The build the test command made (`npm run build`, once per run): what the server serves and what is packed.
 const outDir = fileURLToPath(new URL('../dist', import.meta.url));
