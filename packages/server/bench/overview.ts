@@ -117,5 +117,7 @@ console.log(`Load average (1 min) at start and end: ${loads.join(', ')}\n`);
 console.log('| store | period | requests | p50 ms | p99 ms | target |');
 console.log('|---|---|---|---|---|---|');
 for (const row of rows) {
-  console.log(`| ${row.store} | ${row.period} | ${row.latency.count} | ${row.latency.p50} | ${row.latency.p99} | ${row.latency.p99 < TARGET_P99_MS ? 'PASS' : 'MISS'} |`);
+  console.log(
+    `| ${row.store} | ${row.period} | ${row.latency.count} | ${row.latency.p50} | ${row.latency.p99} | ${row.latency.p99 < TARGET_P99_MS ? 'PASS' : 'MISS'} |`,
+  );
 }
