@@ -9,10 +9,6 @@ export default defineConfig({
   // and expiry is per object (test helpers), never an account clock shared with another test.
   fullyParallel: true,
   workers: 2,
-  // One retry, reported: a test that passes only on its retry is listed as flaky in the output, not
-  // hidden. The widget frame's axe check sometimes finds the frame not yet analysable under load
-  // (known, see CHANGELOG.md); a real regression fails both attempts.
-  retries: 1,
   // Above Playwright's defaults (30 s, 5 s): the suite shares two cores with other work, and a
   // checkout through a real server, shop and browser is many round trips. The kit's own limits
   // (completeThreeDS 10 s) stay below them, so its failures still read as themselves.

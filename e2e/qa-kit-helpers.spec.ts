@@ -1,4 +1,4 @@
-import { COMPLETE_THREE_DS_TIMEOUT_MS, completeThreeDS, expireCharge, fillCard, TEST_CARDS, THREE_DS_FRAME, waitForEvent } from '@payframe/qa-kit';
+import { CARD_FRAME, COMPLETE_THREE_DS_TIMEOUT_MS, completeThreeDS, expireCharge, fillCard, TEST_CARDS, THREE_DS_FRAME, waitForEvent } from '@payframe/qa-kit';
 import { expect, test } from './support/shop-checkout.ts';
 
 // The QA kit's promises (docs/qa-kit.md): completeThreeDS never hangs on a challenge that settled
@@ -40,20 +40,27 @@ test('kit-timeout: with nothing to answer, completeThreeDS gives up quickly and 
   expect(String(error)).toContain('no 3-D Secure dialog');
 });
 
-test('kit-fill: fillCard fills a warm page’s card as a shopper’s typing would, and the report says how long it took', async ({ flow, shop }) => {
+test('kit-fill: fillCard fills a warm page’s card in well under a second, as a shopper’s typing would', async ({ flow, shop }) => {
   const { page } = flow;
   await page.goto(`${shop.url}/products/mug`);
   await page.getByTestId('buy').click();
-  // The first fill warms the page (the frame connects, fonts and code load); the second is measured.
+  // The first fill warms the page (the frame connects, fonts and code load); the next five are measured.
   await fillCard(page, { ...TEST_CARDS.mastercard3DS, email: 'ada@example.com' });
-  const started = performance.now();
-  const frame = await fillCard(page, { ...TEST_CARDS.visa, email: 'ada@example.com' });
-  const took = performance.now() - started;
-  // A wall-clock figure of a host shared with another worker is no verdict (its speed drifts): the
-  // time is reported, and the 1 s target is judged where it is measured alone (docs/qa-kit.md).
-  test.info().annotations.push({ type: 'fillCard', description: `${Math.round(took)} ms` });
+  const times: number[] = [];
+  for (let fill = 0; fill < 5; fill += 1) {
+    const started = performance.now();
+    await fillCard(page, { ...TEST_CARDS.visa, email: 'ada@example.com' });
+    times.push(performance.now() - started);
+  }
+  const median = [...times].sort((a, b) => a - b)[2] ?? Number.NaN;
+  test.info().annotations.push({ type: 'fillCard', description: `median ${Math.round(median)} ms of ${times.map(Math.round).join(', ')} ms` });
+  // The median, with a wide margin (figures in docs/qa-kit.md): one fill slowed by another worker
+  // on a shared host does not decide; a fill that got slow does.
+  expect(median).toBeLessThan(1_000);
   // Formatted and recognised as typed by a shopper.
+  const frame = page.frameLocator(CARD_FRAME);
   await expect(frame.getByTestId('card-number')).toHaveValue('4242 4242 4242 4242');
+  await expect(frame.getByTestId('card-brand')).toHaveAttribute('data-brand', 'VISA');
   await page.getByTestId('pay').click();
   await expect(page.getByTestId('receipt-status')).toHaveText('Paid');
 });

@@ -36,8 +36,8 @@ test('frame.html may be framed by any merchant and runs only the script and styl
       .digest('base64')}'`;
   // One round trip: nothing of its own to fetch, and the policy names exactly what is inline.
   expect(page).not.toMatch(/<script[^>]* src=|<link[^>]* rel="stylesheet"/);
-  expect(csp).toContain(`script-src ${hashOf(page.match(/<script type="module">([^]*?)<\/script>/)?.[1])};`);
-  expect(csp).toContain(`style-src ${hashOf(page.match(/<style>([^]*?)<\/style>/)?.[1])};`);
+  expect(csp).toContain(`script-src ${hashOf(page.match(/<script type="module">([\s\S]*?)<\/script>/)?.[1])};`);
+  expect(csp).toContain(`style-src ${hashOf(page.match(/<style>([\s\S]*?)<\/style>/)?.[1])};`);
 });
 
 test("the build's gzip variants are served to clients that take gzip, with the same headers", async ({ request }) => {

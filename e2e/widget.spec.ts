@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { TEST_CARDS } from '@payframe/contract/test-cards';
 import type { TokenResult } from '@payframe/widget/types';
+import { analyzeWithFrames } from './support/axe.ts';
 import { type Checkout, expect, test } from './support/checkout.ts';
 import { advanceClock, createAccount } from './support/payframe-server.ts';
 
@@ -222,7 +222,7 @@ test('no serious or critical accessibility violation inside the frame, before an
       await checkout.pay();
       await expect(checkout.frame.getByTestId('card-number-error')).toBeVisible();
     }
-    const results = await new AxeBuilder({ page: checkout.page }).analyze();
+    const results = await analyzeWithFrames(checkout.page);
     // Nodes inside the iframe are targeted through it: a target of more than one selector.
     expect(
       results.passes.some((rule) => rule.nodes.some((node) => node.target.length > 1)),

@@ -30,6 +30,7 @@ type Sites = { payframe: PayframeServer; merchant: MerchantSite };
 
 export const test = base.extend<{ checkout: Checkout }, { sites: Sites }>({
   sites: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; this one has none.
     async ({}, use) => {
       const payframe = await startPayframe();
       const merchant = await startMerchant(payframe.url);

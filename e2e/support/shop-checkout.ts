@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type CardInput, fillCard } from '@payframe/qa-kit';
 import { test as base, expect, type Page } from '@playwright/test';
+import { analyzeWithFrames } from './axe.ts';
 import { type DemoShop, startDemoShop, type ThreeDSDisplay } from './demo-shop.ts';
 
 const SCREENSHOTS = new URL('../../test-results/checkout/', import.meta.url);
@@ -53,7 +53,7 @@ export const test = base.extend<{ flow: ShopFlow }, { shop: DemoShop; threeDSDis
         await page.screenshot({ path: new URL(file, SCREENSHOTS).pathname, fullPage: true });
       },
       async expectAccessible(what) {
-        const results = await new AxeBuilder({ page }).analyze();
+        const results = await analyzeWithFrames(page);
         const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
         expect(
           serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),

@@ -2,6 +2,8 @@ export * from './brands.ts';
 export * from './card.ts';
 export * from './charges.ts';
 export * from './dashboard.ts';
+export * from './dashboard-charges.ts';
+export * from './dashboard-users.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export { NoParametersSchema } from './fields.ts';

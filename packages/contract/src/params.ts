@@ -5,7 +5,7 @@ import type { ListChargesQuerySchema, ListPageQuerySchema, ListRefundsQuerySchem
 import type { CreateRefundBodySchema } from './refunds.ts';
 import type { AdvanceClockBodySchema, AuthenticateBodySchema } from './test-helpers.ts';
 import type { CreateTokenBodySchema } from './tokens.ts';
-import type { CreateWebhookEndpointBodySchema, ResendEventBodySchema } from './webhooks.ts';
+import type { CreateWebhookEndpointBodySchema, ResendEventBodySchema, UpdateWebhookEndpointBodySchema } from './webhooks.ts';
 
 // What a client may send: the input side of each schema (digits as strings or numbers, defaults
 // optional), for the SDK's method signatures. The parsed side is the `…Body`/`…Query` type.
@@ -21,4 +21,5 @@ export type ListChargesParams = z.input<typeof ListChargesQuerySchema>;
 export type ListRefundsParams = z.input<typeof ListRefundsQuerySchema>;
 export type ListEventsParams = z.input<typeof ListEventsQuerySchema>;
 export type CreateWebhookEndpointParams = z.input<typeof CreateWebhookEndpointBodySchema>;
+export type UpdateWebhookEndpointParams = z.input<typeof UpdateWebhookEndpointBodySchema>;
 export type ResendEventParams = z.input<typeof ResendEventBodySchema>;

@@ -4,6 +4,7 @@ import {
   CreatedWebhookEndpointSchema,
   CreateWebhookEndpointBodySchema,
   ResendEventBodySchema,
+  UpdateWebhookEndpointBodySchema,
   WebhookDeliverySchema,
   WebhookEndpointSchema,
 } from './webhooks.ts';
@@ -54,6 +55,7 @@ describe('webhook resources', () => {
     url: 'https://shop.example/hook',
     events: ['charge.created'],
     description: null,
+    disabled: false,
     created: 1795342555,
     mode: 'live',
   };
@@ -84,5 +86,24 @@ describe('webhook resources', () => {
     expect(ResendEventBodySchema.parse({})).toEqual({});
     expect(ResendEventBodySchema.parse({ endpoint: 'we_1' })).toEqual({ endpoint: 'we_1' });
     expect(failingPaths(ResendEventBodySchema.safeParse({ endpoint: '' }))).toEqual(['endpoint']);
+  });
+});
+
+describe('UpdateWebhookEndpointBodySchema', () => {
+  it('takes any of url, events, description and disabled; disabled as a JSON boolean or a form word', () => {
+    expect(UpdateWebhookEndpointBodySchema.parse({})).toEqual({});
+    expect(UpdateWebhookEndpointBodySchema.parse({ disabled: 'true' })).toEqual({ disabled: true });
+    expect(UpdateWebhookEndpointBodySchema.parse({ disabled: false, events: ['charge.captured', 'charge.captured'] })).toEqual({
+      disabled: false,
+      events: ['charge.captured'],
+    });
+    expect(UpdateWebhookEndpointBodySchema.parse({ description: null })).toEqual({ description: null });
+  });
+
+  it('refuses what the create refuses, an unknown name and a word that is no boolean', () => {
+    expect(failingPaths(UpdateWebhookEndpointBodySchema.safeParse({ disabled: 'yes' }))).toEqual(['disabled']);
+    expect(failingPaths(UpdateWebhookEndpointBodySchema.safeParse({ events: [] }))).toEqual(['events']);
+    expect(failingPaths(UpdateWebhookEndpointBodySchema.safeParse({ url: 'ftp://x.test/' }))).toEqual(['url']);
+    expect(UpdateWebhookEndpointBodySchema.safeParse({ enabled: true }).success).toBe(false);
   });
 });

@@ -5,20 +5,43 @@ import { EVENT_NAMES, EventNameSchema } from './events.ts';
 import { prefixedId, text } from './fields.ts';
 import { listSchema } from './lists.ts';
 
+/** The event names an endpoint takes: at least one; repeated names count once. */
+const EndpointEventsSchema = z
+  .array(EventNameSchema, { error: 'must be a list of event names' })
+  .min(1, { error: 'must name at least one event' })
+  .max(EVENT_NAMES.length * 4, { error: 'has too many entries' })
+  .transform((names) => [...new Set(names)]);
+
+/** null, as an endpoint without one shows it, means none. */
+const EndpointDescriptionSchema = text(1000, 0).nullable();
+
+const BOOLEAN_ERROR = 'must be true or false';
+
+/** `true` or `false`: a JSON boolean, or the word in a form field. */
+export const BooleanFieldSchema = z
+  .union([z.boolean({ error: BOOLEAN_ERROR }), z.enum(['true', 'false'], { error: BOOLEAN_ERROR })], { error: BOOLEAN_ERROR })
+  .transform((value) => value === true || value === 'true');
+
 export const CreateWebhookEndpointBodySchema = z.strictObject({
   /** Absolute http(s), no credentials; the mode's own rules (https, public address in live mode) are the server's. */
   url: ReturnUrlSchema,
-  /** Omitted: every event. Repeated names count once. */
-  events: z
-    .array(EventNameSchema, { error: 'must be a list of event names' })
-    .min(1, { error: 'must name at least one event' })
-    .max(EVENT_NAMES.length * 4, { error: 'has too many entries' })
-    .transform((names) => [...new Set(names)])
-    .default(() => [...EVENT_NAMES]),
-  /** null, as an endpoint without one shows it, means none. */
-  description: text(1000, 0).nullable().optional(),
+  /** Omitted: every event. */
+  events: EndpointEventsSchema.default(() => [...EVENT_NAMES]),
+  description: EndpointDescriptionSchema.optional(),
 });
 export type CreateWebhookEndpointBody = z.infer<typeof CreateWebhookEndpointBodySchema>;
+
+/**
+ * `POST /v2/webhook_endpoints/:id`: what is sent changes, the rest stays. A disabled endpoint
+ * receives no new deliveries (those already queued go on) until it is enabled again.
+ */
+export const UpdateWebhookEndpointBodySchema = z.strictObject({
+  url: ReturnUrlSchema.optional(),
+  events: EndpointEventsSchema.optional(),
+  description: EndpointDescriptionSchema.optional(),
+  disabled: BooleanFieldSchema.optional(),
+});
+export type UpdateWebhookEndpointBody = z.infer<typeof UpdateWebhookEndpointBodySchema>;
 
 export const WebhookEndpointSchema = z
   .object({
@@ -27,6 +50,8 @@ export const WebhookEndpointSchema = z
     url: z.string(),
     events: z.array(EventNameSchema),
     description: z.string().nullable(),
+    /** A disabled endpoint receives no new deliveries. */
+    disabled: z.boolean(),
     created: z.number().int(),
     mode: ModeSchema,
   })

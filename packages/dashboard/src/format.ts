@@ -1,7 +1,7 @@
 import { formatAmount } from '@payframe/contract/money-format';
 
 /** The browser's language, so merchants read amounts and dates as they are used to. */
-const locale = (): string => (typeof navigator === 'undefined' ? 'en' : navigator.language || 'en');
+export const locale = (): string => (typeof navigator === 'undefined' ? 'en' : navigator.language || 'en');
 
 /** ISO 4217 minor units, formatted as on the 3-D Secure page: 250 EUR → "€2.50". */
 export function money(amount: number, currency: string): string {

@@ -4,6 +4,7 @@ import {
   DASHBOARD_API_PREFIX,
   type DashboardOverview,
   DashboardOverviewSchema,
+  type DashboardCharge,
   type DashboardRole,
   DashboardSessionSchema,
   ERROR_CODES,
@@ -125,9 +126,14 @@ export function charge(overrides: Partial<Charge> = {}): Charge {
   });
 }
 
-/** `count` charges, newest first, with ids counting down from `newest`. */
-export function charges(count: number, newest: number): Charge[] {
-  return Array.from({ length: count }, (_, index) => charge({ id: `C${String(newest - index).padStart(20, '0')}` }));
+/** A charge as the dashboard's charge list returns it: with the shopper's e-mail. */
+export function listedCharge(overrides: Partial<Charge> = {}, email = 'ada@example.com'): DashboardCharge {
+  return { ...charge(overrides), email };
+}
+
+/** `count` charges as the dashboard lists them, newest first, with ids counting down from `newest`. */
+export function charges(count: number, newest: number): DashboardCharge[] {
+  return Array.from({ length: count }, (_, index) => listedCharge({ id: `C${String(newest - index).padStart(20, '0')}` }));
 }
 
 export function event(name: EventName, object: Charge, index = 1): Event {

@@ -22,6 +22,7 @@ export class ListPromise<T extends { id: string }, P extends Cursors> implements
     return this.#firstPage;
   }
 
+  // biome-ignore lint/suspicious/noThenProperty: awaiting a list gives its first page, and for await walks every page, as in the big payment SDKs.
   then<A = List<T>, B = never>(
     onFulfilled?: ((page: List<T>) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,

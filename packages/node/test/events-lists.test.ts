@@ -130,6 +130,9 @@ describe('webhook endpoints and deliveries', () => {
     const listed: string[] = [];
     for await (const endpoint of payframe.webhookEndpoints.list()) listed.push(endpoint.id);
     expect(listed).toContain(created.id);
+    const updated = await payframe.webhookEndpoints.update(created.id, { disabled: true, description: 'paused', events: ['charge.refunded'] });
+    expect(updated).toEqual({ ...retrieved, disabled: true, description: 'paused', events: ['charge.refunded'] });
+    expect(await payframe.webhookEndpoints.retrieve(created.id)).toEqual(updated);
     expect(await payframe.webhookEndpoints.del(created.id)).toEqual({ type: 'webhook_endpoint', id: created.id, deleted: true });
     await expect(payframe.webhookEndpoints.retrieve(created.id)).rejects.toMatchObject({ status: 404, code: 'RESOURCE_MISSING' });
   });

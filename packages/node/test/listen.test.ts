@@ -66,7 +66,7 @@ describe('payframe listen', () => {
       ['charge.captured', first],
     ]);
     expect(received.map(({ headers }) => headers['webhook-id'])).toEqual(events.map((event) => event.id));
-    expect(() => Payframe.webhooks.constructEvent(received[0]!.body, received[0]!.headers, 'whsec_' + Buffer.alloc(32).toString('base64'))).toThrow(
+    expect(() => Payframe.webhooks.constructEvent(received[0]!.body, received[0]!.headers, `whsec_${Buffer.alloc(32).toString('base64')}`)).toThrow(
       SignatureVerificationError,
     );
 

@@ -46,10 +46,15 @@ export async function fillCard(target: CardTarget, card: CardInput): Promise<Fra
   ];
   if (card.email !== undefined) values.push(['email', card.email]);
   if (card.postalCode !== undefined) values.push(['postal-code', card.postalCode]);
-  const missing = await frame.locator(':root').evaluate((root, fields) => {
+  // One protocol call: evaluateAll resolves the frame and runs in it at once, where evaluate would
+  // first wait for an element handle, then evaluate through it, then release it. The frame has
+  // rendered (the host says ready), so there is nothing to wait for.
+  const problem = await frame.locator(':root').evaluateAll((roots, fields) => {
+    const root = roots[0];
+    if (!root) return 'the card frame is no longer on the page';
     for (const [testId, value] of fields) {
       const input = root.querySelector<HTMLInputElement>(`input[data-testid="${testId}"]`);
-      if (!input) return testId;
+      if (!input) return `the widget shows no field data-testid="${testId}" (is it enabled in mount options?)`;
       // What a paste does: focus (the previous field blurs, as the widget expects), the new value, one input event.
       input.focus();
       input.value = value;
@@ -57,6 +62,6 @@ export async function fillCard(target: CardTarget, card: CardInput): Promise<Fra
     }
     return null;
   }, values);
-  if (missing !== null) throw new Error(`fillCard: the widget shows no field data-testid="${missing}" (is it enabled in mount options?)`);
+  if (problem !== null) throw new Error(`fillCard: ${problem}`);
   return frame;
 }

@@ -68,7 +68,7 @@ async function startWatching(page: Page): Promise<ThreeDSNotes> {
     if (!THREE_DS_PATH.test(url.pathname)) return;
     const entry = entryOf(seen, decodeURIComponent(url.pathname.split('/').pop() ?? ''));
     if (response.request().method() === 'GET' && url.searchParams.has('paRes')) entry.link = linkOf(url);
-    const location = response.headers()['location'];
+    const location = response.headers().location;
     if (response.status() === 303 && location) {
       entry.status ??= new URL(location, url).searchParams.get('status') as ThreeDSStatus | null;
       return;

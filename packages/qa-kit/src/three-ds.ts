@@ -111,7 +111,7 @@ async function findChallenge(page: Page, notes: ThreeDSNotes, deadline: number, 
       const state = await probeLink(page, last.link, Math.max(1, deadline - Date.now()));
       if (state?.status && !shownChallenge(page)) return settledResult(seen, state.chargeId, state.status);
     }
-    if (Date.now() > deadline) throw new Error(`completeThreeDS: nothing to answer within ${timeout} ms. ${await describe(page, seen)}`);
+    if (Date.now() > deadline) throw new Error(`completeThreeDS: nothing to answer within ${timeout} ms. ${await describeSeen(page, seen)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -126,7 +126,7 @@ function shownChallenge(page: Page): Challenge | null {
 }
 
 /** What the test sees, for the error: where the page is, what it shows, and which links it loaded. */
-async function describe(page: Page, seen: SeenLink[]): Promise<string> {
+async function describeSeen(page: Page, seen: SeenLink[]): Promise<string> {
   const title = await page.title().catch(() => '');
   const dialog = page.frame({ name: 'payframe-3ds' })
     ? 'a 3-D Secure dialog frame that has not loaded a hosted page'

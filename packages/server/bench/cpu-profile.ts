@@ -107,7 +107,10 @@ function windowFilter(profile: CpuProfile, fromUs?: number, toUs?: number): { wi
   if (toUs < profile.startTime || fromUs > profile.endTime) return { windowed: false, keep: () => true };
   const stamps: number[] = [];
   let now = profile.startTime;
-  for (const delta of profile.timeDeltas) stamps.push((now += delta));
+  for (const delta of profile.timeDeltas) {
+    now += delta;
+    stamps.push(now);
+  }
   return { windowed: true, keep: (index) => (stamps[index] ?? 0) >= fromUs && (stamps[index] ?? 0) <= toUs };
 }
 

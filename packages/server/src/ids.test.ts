@@ -44,7 +44,7 @@ describe('randomIds', () => {
     const start = Date.now();
     while (Date.now() === start) await new Promise((resolve) => setImmediate(resolve));
     const second = [randomIds.charge(), randomIds.uuid(), randomIds.prefixed('evt')];
-    first.forEach((id, index) => expect(id < second[index]!).toBe(true));
+    for (const [index, id] of first.entries()) expect(id < second[index]!).toBe(true);
   });
 
   it('starts each id with its creation time', () => {

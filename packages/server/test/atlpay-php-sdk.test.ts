@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PANS } from './client.ts';
-import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, type Keys, startInProcess } from './harness.ts';
 
 // The public ATLPay PHP SDK (adisaf/atlpay-php-sdk-v2, src/Token.php, src/Charge.php, src/Request.php)
 // sends only documented parameters: its requests, byte for byte as its http_build_query and curl
 // make them (bracketed names, null fields left out, an empty form body on capture and cancel),
 // must still be served now that unknown names are refused (docs/api.md, "Unknown parameters").
 
-let server: TestServer;
+let server: InProcessTestServer;
 let keys: Keys;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   keys = await createKeys(server.dataDir, 'atlpay-php');
 });
 afterAll(() => server?.stop());
@@ -23,7 +23,7 @@ async function send(method: 'GET' | 'POST', path: string, fields: Array<[string,
     init.headers = { ...init.headers, 'content-type': 'application/x-www-form-urlencoded' };
     init.body = new URLSearchParams(fields).toString();
   }
-  const response = await fetch(`${server.url}/v2${path}`, init);
+  const response = await server.fetch(`${server.url}/v2${path}`, init);
   return { status: response.status, body: await response.json() };
 }
 

@@ -12,7 +12,10 @@ export function concurrently(count: number, send: (index: number) => Promise<Api
 
 export function byStatus(responses: ApiResponse[]): Record<number, ApiResponse[]> {
   const groups: Record<number, ApiResponse[]> = {};
-  for (const response of responses) (groups[response.status] ??= []).push(response);
+  for (const response of responses) {
+    groups[response.status] ??= [];
+    groups[response.status]!.push(response);
+  }
   return groups;
 }
 

@@ -2,17 +2,17 @@ import { ChargeSchema, EventListSchema, RefundSchema } from '@payframe/contract'
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, expectResource, retrieveCharge, TEST_PANS } from './client.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 
 // Partial capture and metadata (docs/api.md) over real HTTP (both stores: the server-postgres project runs this file too):
 // partial capture with amount_captured, and metadata on charges and refunds.
 
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 
 beforeAll(async () => {
-  server = await startServer();
-  api = client(server.url, (await createKeys(server.dataDir, 'capture-metadata')).secretKey);
+  server = await startInProcess();
+  api = client(server, (await createKeys(server.dataDir, 'capture-metadata')).secretKey);
 });
 afterAll(() => server?.stop());
 

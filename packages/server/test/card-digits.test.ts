@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, tokenParams } from './client.ts';
 import { queryStore } from './database.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 
 /** Beside the last 4, at most the first min(6, length − 10) digits are stored or returned: six stay hidden. */
 
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 
 beforeAll(async () => {
-  server = await startServer();
-  api = client(server.url, (await createKeys(server.dataDir, 'card-digits')).secretKey);
+  server = await startInProcess();
+  api = client(server, (await createKeys(server.dataDir, 'card-digits')).secretKey);
 });
 
 afterAll(async () => {

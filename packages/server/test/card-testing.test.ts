@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, client, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
-import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, type Keys, startInProcess } from './harness.ts';
 
 /**
  * The card-testing defence (docs/api.md "Rate limits"): a publishable key may create only so many tokens a minute
@@ -9,14 +9,14 @@ import { createKeys, type Keys, startServer, type TestServer } from './harness.t
  */
 
 const LIMIT = 3;
-let direct: TestServer;
-let proxied: TestServer;
+let direct: InProcessTestServer;
+let proxied: InProcessTestServer;
 let directKeys: Keys;
 let proxiedKeys: Keys;
 
 beforeAll(async () => {
   const env = { PAYFRAME_TOKEN_RATE_LIMIT: String(LIMIT), PAYFRAME_SECRET_KEY_RATE_LIMIT: String(LIMIT) };
-  [direct, proxied] = await Promise.all([startServer({ env }), startServer({ env, args: ['--trust-proxy', '127.0.0.1'] })]);
+  [direct, proxied] = await Promise.all([startInProcess({ env }), startInProcess({ env, args: ['--trust-proxy', '127.0.0.1'] })]);
   [directKeys, proxiedKeys] = await Promise.all([createKeys(direct.dataDir, 'tester'), createKeys(proxied.dataDir, 'tester')]);
 });
 afterAll(async () => {
@@ -34,7 +34,7 @@ const forwardedFor = (address: string) => ({ headers: { 'x-forwarded-for': addre
 
 describe('publishable-key token creation', () => {
   it('counts failed attempts too: Luhn-invalid numbers and malformed bodies use up the allowance', async () => {
-    const widget = client(direct.url, directKeys.publishableKey);
+    const widget = client(direct, directKeys.publishableKey);
     expect((await widget.post('/v2/tokens', tokenParams('4242424242424241'))).status).toBe(402);
     expect((await widget.post('/v2/tokens', tokenParams('4000000000000001'))).status).toBe(402);
     expect((await widget.post('/v2/tokens', { card: { number: 'x' } })).status).toBe(400);
@@ -42,7 +42,7 @@ describe('publishable-key token creation', () => {
   });
 
   it('ignores X-Forwarded-For from a client that is not a trusted proxy: forging it buys no fresh allowance', async () => {
-    const widget = client(direct.url, (await createKeys(direct.dataDir, 'forger')).publishableKey);
+    const widget = client(direct, (await createKeys(direct.dataDir, 'forger')).publishableKey);
     for (let attempt = 1; attempt <= LIMIT; attempt++) {
       expect((await widget.post('/v2/tokens', tokenParams(TEST_PANS.visa), forwardedFor(`198.51.100.${attempt}`))).status).toBe(200);
     }
@@ -50,7 +50,7 @@ describe('publishable-key token creation', () => {
   });
 
   it('behind a trusted proxy, counts per shopper address: one address is stopped, another still pays', async () => {
-    const widget = client(proxied.url, proxiedKeys.publishableKey);
+    const widget = client(proxied, proxiedKeys.publishableKey);
     for (let attempt = 1; attempt <= LIMIT; attempt++) {
       expect((await widget.post('/v2/tokens', tokenParams(TEST_PANS.visa), forwardedFor('203.0.113.10'))).status).toBe(200);
     }
@@ -61,12 +61,12 @@ describe('publishable-key token creation', () => {
 
 describe('secret keys', () => {
   it('are limited per key when the operator sets PAYFRAME_SECRET_KEY_RATE_LIMIT, on every route', async () => {
-    const server = client(direct.url, (await createKeys(direct.dataDir, 'merchant')).secretKey);
+    const server = client(direct, (await createKeys(direct.dataDir, 'merchant')).secretKey);
     expect((await server.get('/v2/test_helpers/clock')).status).toBe(200);
     expect((await server.post('/v2/tokens', tokenParams(TEST_PANS.visa))).status).toBe(200);
     expect((await server.get('/v2/charges/C0000000000000000000')).status).toBe(404);
     expectRateLimited(await server.get('/v2/test_helpers/clock'));
     // Another key of the same server is counted on its own.
-    expect((await client(direct.url, directKeys.secretKey).get('/v2/test_helpers/clock')).status).toBe(200);
+    expect((await client(direct, directKeys.secretKey).get('/v2/test_helpers/clock')).status).toBe(200);
   });
 });

@@ -14,7 +14,7 @@ import {
   retrieveCharge,
   TEST_PANS,
 } from './client.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CARD_FIELDS = [
@@ -52,13 +52,13 @@ const CHARGE_FIELDS = [
   'type',
 ];
 
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   const keys = await createKeys(server.dataDir, 'charges');
-  api = client(server.url, keys.secretKey);
+  api = client(server, keys.secretKey);
 });
 afterAll(() => server?.stop());
 

@@ -28,8 +28,16 @@ function encode(params: Params | undefined, encoding: Encoding): { body?: string
   return { body: new URLSearchParams(bracketed(params)), headers: {} };
 }
 
+/** A server's URL (requests by the global fetch), or a server with its own fetch (an in-process one's inject()). */
+export type Target = string | { url: string; fetch: typeof fetch };
+
+export function resolveTarget(target: Target): { url: string; fetch: typeof fetch } {
+  return typeof target === 'string' ? { url: target, fetch: globalThis.fetch } : target;
+}
+
 /** A thin HTTP client over fetch: real requests, nothing of the server imported. */
-export function client(baseUrl: string, apiKey?: string) {
+export function client(target: Target, apiKey?: string) {
+  const { url: baseUrl, fetch } = resolveTarget(target);
   async function request<T>(method: string, path: string, params?: Params, options: { encoding?: Encoding; headers?: Record<string, string> } = {}) {
     const { body, headers } = encode(params, options.encoding ?? 'form');
     const response = await fetch(`${baseUrl}${path}`, {
@@ -50,7 +58,8 @@ export function client(baseUrl: string, apiKey?: string) {
 export type Client = ReturnType<typeof client>;
 
 /** A request with a body the client helper cannot make (malformed, oversized, odd content type). */
-export async function rawRequest(baseUrl: string, path: string, init: RequestInit): Promise<ApiResponse> {
+export async function rawRequest(target: Target, path: string, init: RequestInit): Promise<ApiResponse> {
+  const { url: baseUrl, fetch } = resolveTarget(target);
   const response = await fetch(`${baseUrl}${path}`, init);
   const text = await response.text();
   let body: unknown = text;

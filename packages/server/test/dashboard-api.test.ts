@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, expectErrorShape, TEST_PANS } from './client.ts';
 import { type DashboardClient, dashboardClient, dashboardFixture, HTTPS } from './dashboard-support.ts';
-import { createKeys, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer } from './harness.ts';
 
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 let admin: DashboardClient;
 let viewer: DashboardClient;
@@ -88,7 +88,7 @@ describe('API keys through the dashboard', () => {
     expect(secretRow).toMatchObject({ mode: 'test', hint: `sk_test_…${created.body.secretKey.slice(-4)}`, last_used: null, revoked: null });
 
     const before = Math.floor(Date.now() / 1000);
-    expect((await client(server.url, created.body.secretKey).get('/v2/charges')).status).toBe(200);
+    expect((await client(server, created.body.secretKey).get('/v2/charges')).status).toBe(200);
     const listed = await admin.get('/keys?mode=test');
     expect(JSON.stringify(listed.body)).not.toContain(created.body.secretKey);
     const used = listed.body.data.find((key: { id: string }) => key.id === secretRow.id);
@@ -96,7 +96,7 @@ describe('API keys through the dashboard', () => {
 
     const revoked = await admin.post(`/keys/${secretRow.id}/revoke?mode=test`);
     expect(revoked.body).toMatchObject({ id: secretRow.id, revoked: expect.any(Number) });
-    expect((await client(server.url, created.body.secretKey).get('/v2/charges')).status).toBe(401);
+    expect((await client(server, created.body.secretKey).get('/v2/charges')).status).toBe(401);
     expect((await admin.post(`/keys/${secretRow.id}/revoke?mode=live`, undefined, HTTPS)).status).toBe(404);
     expect((await admin.get('/keys?mode=live')).body.data).toEqual([]);
   });
@@ -140,7 +140,7 @@ describe('the test clock and the account name', () => {
     expect(renamed.body).toMatchObject({ name: 'Librairie <Étoile>' });
     expect((await viewer.get('/session')).body.account.name).toBe('Librairie <Étoile>');
     const charge = await createCharge(api, TEST_PANS.visa3ds);
-    const page = await (await fetch(charge.threedSecure.redirect)).text();
+    const page = await (await server.fetch(charge.threedSecure.redirect)).text();
     expect(page).toContain('data-testid="merchant">Librairie &lt;Étoile></dd>');
     expect((await admin.post('/account', { name: '' })).status).toBe(400);
     // The CLI still finds the account by its handle.
@@ -172,6 +172,8 @@ describe('a viewer', () => {
       ['POST', '/keys/some-key/revoke?mode=test', undefined],
       ['POST', '/webhook_endpoints?mode=test', { url: 'http://127.0.0.1:9/x' }],
       ['DELETE', '/webhook_endpoints/we_x?mode=test', undefined],
+      ['POST', '/webhook_endpoints/we_x?mode=test', { disabled: true }],
+      ['POST', '/users', { email: 'x@shop.test', role: 'admin' }],
       ['POST', '/clock', { advance_seconds: 60 }],
       ['POST', '/account', { name: 'Taken over' }],
     ];
@@ -232,7 +234,7 @@ describe('a method a known URL does not serve', () => {
     ['PATCH', '/account', 'GET, POST, HEAD'],
     ['GET', '/charges/C00000000000000000001/refund?mode=test', 'POST'],
     ['POST', '/charges?mode=test', 'GET, HEAD'],
-    ['POST', '/webhook_endpoints/we_x?mode=test', 'DELETE'],
+    ['GET', '/webhook_endpoints/we_x?mode=test', 'POST, DELETE'],
     ['DELETE', '/session', 'GET, HEAD'],
     ['GET', '/logout', 'POST'],
   ];
@@ -245,7 +247,7 @@ describe('a method a known URL does not serve', () => {
   });
 
   it('comes after the gate: no session is 401, and a viewer’s mutation is 403', async () => {
-    expect((await dashboardClient(server.url).request('PUT', '/clock')).status).toBe(401);
+    expect((await dashboardClient(server).request('PUT', '/clock')).status).toBe(401);
     const answer = await viewer.request('PUT', '/clock');
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('ROLE_NOT_ALLOWED');

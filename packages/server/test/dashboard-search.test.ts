@@ -5,9 +5,9 @@ import { plansOf } from '../src/storage/migrations/query-plans.ts';
 import { listChargeRowsMatchingAny } from '../src/storage/repositories/lists.ts';
 import { type Client, chargeParams, createCharge, createToken, expectResource, TEST_PANS, tokenParams } from './client.ts';
 import { type DashboardClient, dashboardFixture } from './dashboard-support.ts';
-import type { TestServer } from './harness.ts';
+import type { InProcessTestServer } from './harness.ts';
 
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 let admin: DashboardClient;
 

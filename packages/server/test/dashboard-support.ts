@@ -2,14 +2,15 @@ import { execFile } from 'node:child_process';
 import { PAYFRAME_BIN } from '@payframe/server/process';
 import { randomIds } from '../src/ids.ts';
 import { createUser as createDashboardUser } from '../src/services/dashboard-users.ts';
-import { type ApiResponse, type Client, client } from './client.ts';
-import { createKeys, startServer, type TestServer, withStoreOf } from './harness.ts';
+import { type ApiResponse, type Client, client, resolveTarget, type Target } from './client.ts';
+import { createKeys, type InProcessTestServer, startInProcess, withStoreOf } from './harness.ts';
 
 /**
  * A browser's view of the dashboard API over real HTTP: it keeps the session cookie it is given,
  * sends the page's own Origin and, once signed in, the session's CSRF token on mutations.
  */
-export function dashboardClient(baseUrl: string, options: { origin?: string | null } = {}) {
+export function dashboardClient(target: Target, options: { origin?: string | null } = {}) {
+  const { url: baseUrl, fetch } = resolveTarget(target);
   let cookie: string | undefined;
   let csrfToken: string | undefined;
   const origin = options.origin === undefined ? new URL(baseUrl).origin : options.origin;
@@ -81,17 +82,17 @@ export const VIEWER = { email: 'viewer@shop.test', password: 'viewer password 1'
 /** What a TLS-terminating proxy the server trusts adds: live mode needs it (or TLS). */
 export const HTTPS = { headers: { 'x-forwarded-proto': 'https' } } as const;
 
-export type DashboardFixture = { server: TestServer; api: Client; admin: DashboardClient; viewer: DashboardClient };
+export type DashboardFixture = { server: InProcessTestServer; api: Client; admin: DashboardClient; viewer: DashboardClient };
 
 /** A server, a secret-key client of `account`, and that account's admin and viewer, each signed in. */
 /** The proxy on 127.0.0.1 is trusted, so that a test can ask for live mode over HTTPS (`HTTPS` below). */
 export async function dashboardFixture(account: string): Promise<DashboardFixture> {
-  const server = await startServer({ args: ['--trust-proxy', '127.0.0.1'] });
-  const api = client(server.url, (await createKeys(server.dataDir, account)).secretKey);
+  const server = await startInProcess({ args: ['--trust-proxy', '127.0.0.1'] });
+  const api = client(server, (await createKeys(server.dataDir, account)).secretKey);
   await createUser(server.dataDir, account, ADMIN.email, 'admin', ADMIN.password);
   await createUser(server.dataDir, account, VIEWER.email, 'viewer', VIEWER.password);
-  const admin = dashboardClient(server.url);
-  const viewer = dashboardClient(server.url);
+  const admin = dashboardClient(server);
+  const viewer = dashboardClient(server);
   for (const [user, { email, password }] of [
     [admin, ADMIN],
     [viewer, VIEWER],

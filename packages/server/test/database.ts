@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { storeArgs, TEST_POSTGRES_URL } from './harness.ts';
+import { inProcessStoreOf, storeArgs, TEST_POSTGRES_URL } from './harness.ts';
 
 type Row = Record<string, unknown>;
 
@@ -11,12 +12,21 @@ type Row = Record<string, unknown>;
  * Statements use `?` placeholders on both stores.
  */
 export async function queryStore(dataDir: string, statement: string, params: unknown[] = []): Promise<Row[]> {
+  const inProcess = inProcessStoreOf(dataDir);
+  if (inProcess && !TEST_POSTGRES_URL) {
+    // Through the in-process server's own connection: a second connection in this thread would
+    // block it on a write lock only the server's (now blocked) thread could release.
+    const result = await inProcess.transaction((tx) => tx.executeQuery(CompiledQuery.raw(statement, params)));
+    return result.rows as Row[];
+  }
   if (!TEST_POSTGRES_URL) {
     const sqlite = new SqliteDatabase(join(dataDir, 'payframe.sqlite3'));
     sqlite.pragma('busy_timeout = 5000');
     try {
       const prepared = sqlite.prepare(statement);
-      return prepared.reader ? (prepared.all(...params) as Row[]) : (prepared.run(...params), []);
+      if (prepared.reader) return prepared.all(...params) as Row[];
+      prepared.run(...params);
+      return [];
     } finally {
       sqlite.close();
     }

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, chargeParams, client, createCharge, TEST_PANS, tokenParams } from './client.ts';
 import { queryStore } from './database.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 
 /** Every change of a charge writes its event in the change's transaction; a refused change writes none. */
 
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 
 beforeAll(async () => {
-  server = await startServer();
-  api = client(server.url, (await createKeys(server.dataDir, 'events-recorded')).secretKey);
+  server = await startInProcess();
+  api = client(server, (await createKeys(server.dataDir, 'events-recorded')).secretKey);
 });
 afterAll(() => server?.stop());
 
@@ -21,7 +21,7 @@ async function eventsOf(chargeId: string): Promise<Array<{ name: string; body: a
 
 async function postPage(redirect: string, result: 'success' | 'failure'): Promise<number> {
   const url = new URL(redirect);
-  const response = await fetch(url, {
+  const response = await server.fetch(url, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

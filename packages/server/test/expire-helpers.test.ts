@@ -18,7 +18,7 @@ import {
   TEST_PANS,
 } from './client.ts';
 import { eventually, queryStore } from './database.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
 /**
@@ -26,14 +26,14 @@ import { type Receiver, startReceiver } from './webhook-receiver.ts';
  * deadline now, with no clock moved, so that tests sharing an account do not disturb each other.
  */
 
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 let receiver: Receiver;
 let endpointSecret: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  api = client(server.url, (await createKeys(server.dataDir, 'expire-helpers')).secretKey);
+  server = await startInProcess();
+  api = client(server, (await createKeys(server.dataDir, 'expire-helpers')).secretKey);
   receiver = await startReceiver();
   const endpoint = await api.post('/v2/webhook_endpoints', { url: receiver.url, events: ['charge.expired'] });
   expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(200);

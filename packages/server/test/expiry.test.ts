@@ -13,7 +13,7 @@ import {
   retrieveCharge,
   TEST_PANS,
 } from './client.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 
 const SEVEN_DAYS = 7 * 24 * 60 * 60;
 const MAX_ADVANCE = 315_360_000;
@@ -21,14 +21,14 @@ const MAX_ADVANCE = 315_360_000;
 const ACCOUNTS = ['clock', 'dating', 'invalid', 'maximum', 'exact', 'chargeable', 'write', 'ended', 'mover', 'bystander'] as const;
 type AccountName = (typeof ACCOUNTS)[number];
 
-let server: TestServer;
+let server: InProcessTestServer;
 const apis = new Map<AccountName, Client>();
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   // One account per scenario, so that each clock starts at offset 0 whatever the other tests did.
   const keys = await Promise.all(ACCOUNTS.map((name) => createKeys(server.dataDir, `expiry-${name}`)));
-  ACCOUNTS.forEach((name, index) => apis.set(name, client(server.url, keys[index]!.secretKey)));
+  for (const [index, name] of ACCOUNTS.entries()) apis.set(name, client(server, keys[index]!.secretKey));
 });
 afterAll(() => server?.stop());
 

@@ -40,7 +40,7 @@ describe('SIGTERM', () => {
       const body = JSON.stringify(tokenParams(TEST_PANS.visa, { shopper: { ip: '203.0.113.7', session_id: `in-flight-${index}`, email: 'ada@example.com' } }));
       return rawRequest('POST', '/v2/tokens', { 'X-Api-Key': secretKey, 'Content-Type': 'application/json' }, body);
     });
-    requests.forEach((request, index) => connections[index]!.write(request.head + request.body.slice(0, request.body.length / 2)));
+    for (const [index, request] of requests.entries()) connections[index]!.write(request.head + request.body.slice(0, request.body.length / 2));
     // Each one's "incoming request" line: the server has them all (an unknown query parameter would be refused, so they are counted).
     await untilLogged(server, '"url":"/v2/tokens"', CONNECTIONS);
 
@@ -52,9 +52,9 @@ describe('SIGTERM', () => {
 
     // The rest of each body; the last connection also pipelines a request that arrives after the signal.
     const late = rawRequest('POST', '/v2/test_helpers/clock', { 'X-Api-Key': secretKey, 'Content-Type': 'application/json' }, '{"advance_seconds":1000}');
-    requests.forEach((request, index) =>
-      connections[index]!.write(request.body.slice(request.body.length / 2) + (index === CONNECTIONS - 1 ? late.head + late.body : '')),
-    );
+    for (const [index, request] of requests.entries()) {
+      connections[index]!.write(request.body.slice(request.body.length / 2) + (index === CONNECTIONS - 1 ? late.head + late.body : ''));
+    }
 
     const tokens: string[] = [];
     for (const [index, connection] of connections.entries()) {

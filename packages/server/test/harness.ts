@@ -6,12 +6,20 @@ import { parseFlags } from '../src/cli/args.ts';
 import { withStore } from '../src/cli/open-store.ts';
 import { loadConfig } from '../src/config.ts';
 import { randomIds } from '../src/ids.ts';
+import { openInProcess } from '../src/main.ts';
 import { type CreatedKeys, createKeys as createApiKeys } from '../src/services/api-keys.ts';
 import type { Store } from '../src/services/context.ts';
+import { IN_PROCESS_ORIGIN, injectFetch } from './in-process.ts';
 
 export { type Exit, tempDataDir };
 
-export type TestServer = ServerProcess & { dataDir: string };
+/** Where a test sends its requests: a real process's URL and fetch, or an in-process server's. */
+export type ApiTarget = { url: string; fetch: typeof fetch };
+
+export type TestServer = ServerProcess & ApiTarget & { dataDir: string };
+
+/** A server in this test's own process, reached through inject(): see startInProcess. */
+export type InProcessTestServer = ApiTarget & { dataDir: string; stop(): Promise<void> };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -57,7 +65,37 @@ async function testDatabase(name: string): Promise<string> {
 export async function startServer(options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const server = await spawnServe({ args: [...(await storeArgs(dataDir)), ...(options.args ?? [])], env: { ...process.env, ...options.env } });
-  return { ...server, dataDir };
+  return { ...server, dataDir, fetch: globalThis.fetch };
+}
+
+/** The stores of the in-process servers of this test file, by data directory: see withStoreOf. */
+const inProcessStores = new Map<string, Store>();
+
+/** The store of the in-process server running on `dataDir`, if one is. */
+export function inProcessStoreOf(dataDir: string): Store | undefined {
+  return inProcessStores.get(dataDir);
+}
+
+/**
+ * The same server as `payframe serve` on the same flags (store, config, background work), built in
+ * this process and answering through fastify's inject(): for tests of what a request gets back,
+ * where a process of its own proves nothing more. Its log is silent; tests that read the log, send
+ * signals, crash or race processes start a real one with startServer.
+ */
+export async function startInProcess(options: { dataDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<InProcessTestServer> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const flags = parseFlags([...(await storeArgs(dataDir)), ...(options.args ?? [])], {}, { name: 'test server', positionals: 0 }).config;
+  const server = await openInProcess(loadConfig(flags, { ...process.env, ...options.env }), IN_PROCESS_ORIGIN);
+  inProcessStores.set(dataDir, server.store);
+  return {
+    url: IN_PROCESS_ORIGIN,
+    fetch: injectFetch(server.app),
+    dataDir,
+    stop: async () => {
+      inProcessStores.delete(dataDir);
+      await server.close();
+    },
+  };
 }
 
 export type Keys = Omit<CreatedKeys, 'mode'>;
@@ -80,6 +118,9 @@ let storeWork: Promise<unknown> = Promise.resolve();
  * connection of this process would wait for a lock the first could never release.
  */
 export function withStoreOf<T>(dataDir: string, work: (store: Store) => Promise<T>): Promise<T> {
+  // An in-process server's own connection: a second one in this thread could wait for its lock for ever.
+  const running = inProcessStores.get(dataDir);
+  if (running) return work(running);
   const done = storeWork.then(async () => withStore(loadConfig(parseFlags(await storeArgs(dataDir), {}, { name: 'test store', positionals: 0 }).config), work));
   storeWork = done.catch(() => undefined);
   return done;

@@ -83,7 +83,7 @@ function formBody(fields: Array<[string, string]>, raw: boolean): string {
 }
 
 function multipartBody(fields: Array<[string, string]>, boundary: string): string {
-  return fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + `--${boundary}--\r\n`;
+  return `${fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')}--${boundary}--\r\n`;
 }
 
 /** A JSON body: the valid parameters plus arbitrary JSON, optionally with a polluting key spliced in as text. */

@@ -1,7 +1,7 @@
 import { CreatedWebhookEndpointSchema, TokenSchema } from '@payframe/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, expectResource, TEST_PANS, tokenParams } from './client.ts';
-import { createKeys, startServer, type TestServer, withStoreOf } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess, withStoreOf } from './harness.ts';
 import { readStore } from './store-contents.ts';
 
 /**
@@ -11,15 +11,15 @@ import { readStore } from './store-contents.ts';
  */
 
 const KEY = 'at-rest-1';
-const servers: TestServer[] = [];
+const servers: InProcessTestServer[] = [];
 
 beforeAll(async () => {
   // Each data directory makes its own master key on first start.
-  servers.push(await startServer(), await startServer());
+  servers.push(await startInProcess(), await startInProcess());
 });
 afterAll(() => Promise.all(servers.map((server) => server.stop())));
 
-async function secretKeyOf(server: TestServer): Promise<string> {
+async function secretKeyOf(server: InProcessTestServer): Promise<string> {
   return (await createKeys(server.dataDir, 'at-rest')).secretKey;
 }
 
@@ -27,7 +27,7 @@ async function secretKeyOf(server: TestServer): Promise<string> {
 const OPAQUE = /^[A-Za-z0-9+/=._:-]{16,}$/;
 
 /** Every opaque string in the idempotency records and tokens: what an attacker could match across copies. */
-async function opaqueValues(server: TestServer): Promise<Set<string>> {
+async function opaqueValues(server: InProcessTestServer): Promise<Set<string>> {
   const rows = await withStoreOf(server.dataDir, (store) =>
     store.read(async (db) => [...(await db.selectFrom('idempotency_keys').selectAll().execute()), ...(await db.selectFrom('tokens').selectAll().execute())]),
   );
@@ -40,7 +40,7 @@ describe('idempotency records at rest', () => {
     const params = { ...base, card: { ...base.card, cvc: '318' } };
     const values: Array<Set<string>> = [];
     for (const server of servers) {
-      const api = client(server.url, await secretKeyOf(server));
+      const api = client(server, await secretKeyOf(server));
       const first = expectResource(await api.post('/v2/tokens', params, { headers: { 'idempotency-key': KEY } }), TokenSchema);
       // The sealed response still replays byte for byte.
       const replay = await api.post('/v2/tokens', params, { headers: { 'idempotency-key': KEY } });
@@ -62,8 +62,8 @@ describe('idempotency records at rest', () => {
   });
 
   it('keeps no webhook endpoint secret in clear in any database file, WAL included, after an idempotent create', async () => {
-    const [server] = servers as [TestServer];
-    const api = client(server.url, await secretKeyOf(server));
+    const [server] = servers as [InProcessTestServer];
+    const api = client(server, await secretKeyOf(server));
     const params = { url: 'http://127.0.0.1:9/hooks', description: 'at rest' };
     const created = expectResource(
       await api.post('/v2/webhook_endpoints', params, { headers: { 'idempotency-key': 'at-rest-hook' } }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, chargeParams, client, TEST_PANS, tokenParams } from './client.ts';
 import { eventually, queryStore } from './database.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 
 /**
  * Idempotency records belong to (account, mode, key kind, key): the publishable key, public in
@@ -9,15 +9,15 @@ import { createKeys, startServer, type TestServer } from './harness.ts';
  * 24-hour replay window are deleted by the sweeper; records inside it still replay.
  */
 
-let server: TestServer;
+let server: InProcessTestServer;
 let merchant: Client;
 let widget: Client;
 
 beforeAll(async () => {
-  server = await startServer({ env: { PAYFRAME_SWEEP_INTERVAL_MS: '200' } });
+  server = await startInProcess({ env: { PAYFRAME_SWEEP_INTERVAL_MS: '200' } });
   const keys = await createKeys(server.dataDir, 'idempotency-scope');
-  merchant = client(server.url, keys.secretKey);
-  widget = client(server.url, keys.publishableKey);
+  merchant = client(server, keys.secretKey);
+  widget = client(server, keys.publishableKey);
 });
 
 afterAll(async () => {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, type Client, chargeParams, client, createCharge, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 
 /** Luhn-valid, not a test card: live mode declines the test cards (TEST_CARD_IN_LIVE_MODE). */
 const LIVE_PAN = '4111111111111111';
 const HTTPS = { 'x-forwarded-proto': 'https' };
 
-let server: TestServer;
+let server: InProcessTestServer;
 /** Account "acme", test mode. */
 let acme: Client;
 /** Account "acme", live mode, through a trusted proxy that terminated TLS. */
@@ -25,15 +25,15 @@ function viaHttpsProxy(base: Client): Client {
 }
 
 beforeAll(async () => {
-  server = await startServer({ args: ['--trust-proxy', '127.0.0.1', '--live-acquirer', 'simulator'] });
+  server = await startInProcess({ args: ['--trust-proxy', '127.0.0.1', '--live-acquirer', 'simulator'] });
   const [acmeTest, acmeLiveKeys, globexTest] = await Promise.all([
     createKeys(server.dataDir, 'acme', 'test'),
     createKeys(server.dataDir, 'acme', 'live'),
     createKeys(server.dataDir, 'globex', 'test'),
   ]);
-  acme = client(server.url, acmeTest.secretKey);
-  acmeLive = viaHttpsProxy(client(server.url, acmeLiveKeys.secretKey));
-  globex = client(server.url, globexTest.secretKey);
+  acme = client(server, acmeTest.secretKey);
+  acmeLive = viaHttpsProxy(client(server, acmeLiveKeys.secretKey));
+  globex = client(server, globexTest.secretKey);
 });
 afterAll(() => server?.stop());
 
@@ -117,7 +117,7 @@ describe('between accounts', () => {
 
 describe('between modes of one account', () => {
   it('the live key is refused over plain HTTP, and works through the trusted proxy', async () => {
-    const plain = client(server.url, (await createKeys(server.dataDir, 'acme', 'live')).secretKey);
+    const plain = client(server, (await createKeys(server.dataDir, 'acme', 'live')).secretKey);
     const refused = await plain.get(`/v2/tokens/${unknownTokenId()}`);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('HTTPS_REQUIRED');

@@ -49,7 +49,10 @@ function withField(params: Record<string, unknown>, path: string, value: string)
   const copy = structuredClone(params);
   const segments = path.split('.');
   let target = copy;
-  for (const segment of segments.slice(0, -1)) target = (target[segment] ??= {}) as Record<string, unknown>;
+  for (const segment of segments.slice(0, -1)) {
+    target[segment] ??= {};
+    target = target[segment] as Record<string, unknown>;
+  }
   target[segments.at(-1)!] = value;
   return copy;
 }
@@ -146,7 +149,7 @@ const ENCODINGS: Record<string, { contentType: string; make(size: number): strin
   urlencoded: {
     contentType: 'application/x-www-form-urlencoded',
     make: (size) => {
-      const fields = new URLSearchParams(bracketed(tokenParams(TEST_PANS.visa))).toString() + '&padding=';
+      const fields = `${new URLSearchParams(bracketed(tokenParams(TEST_PANS.visa))).toString()}&padding=`;
       return fields + 'p'.repeat(size - fields.length);
     },
   },
@@ -164,8 +167,8 @@ const ENCODINGS: Record<string, { contentType: string; make(size: number): strin
       const fields = bracketed(tokenParams(TEST_PANS.visa))
         .map(([name, value]) => part(name, value))
         .join('');
-      const frame = fields + part('padding', '') + `--${BOUNDARY}--\r\n`;
-      return fields + part('padding', 'p'.repeat(size - frame.length)) + `--${BOUNDARY}--\r\n`;
+      const frame = `${fields + part('padding', '')}--${BOUNDARY}--\r\n`;
+      return `${fields + part('padding', 'p'.repeat(size - frame.length))}--${BOUNDARY}--\r\n`;
     },
   },
 };

@@ -105,7 +105,7 @@ describe('multipart bodies', () => {
     expectError(await post([tokenBody(part('card[a][b][c][d][e][f]', '1'))]), 400, 'PARAMETER_INVALID');
     // A JSON-typed part is text like any other: it cannot smuggle in a nested object.
     const json = part('card', JSON.stringify({ number: TEST_PANS.visa }), '\r\nContent-Type: application/json');
-    const answer = await post([json + `--${BOUNDARY}--\r\n`]);
+    const answer = await post([`${json}--${BOUNDARY}--\r\n`]);
     expectError(answer, 400, 'PARAMETER_INVALID');
     expect(answer.body.error.parameter).toBe('card');
   });

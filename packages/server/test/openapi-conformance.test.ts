@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeParams, client, type Encoding, TEST_PANS, tokenParams } from './client.ts';
-import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, type Keys, startInProcess } from './harness.ts';
 import { validatedClient } from './openapi/validated-client.ts';
 import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
@@ -8,16 +8,16 @@ import { type Receiver, startReceiver } from './webhook-receiver.ts';
 // successes and errors), every request and answer checked against the served /v2/openapi.json by
 // Stoplight's validator library. No violation either way: the document tells the truth.
 
-let server: TestServer;
+let server: InProcessTestServer;
 let keys: Keys;
 let receiver: Receiver;
 let api: Awaited<ReturnType<typeof validatedClient>>;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   [keys, receiver] = await Promise.all([createKeys(server.dataDir, 'openapi-tour'), startReceiver()]);
-  const document = (await client(server.url).get('/v2/openapi.json')).body;
-  api = await validatedClient(server.url, document);
+  const document = (await client(server).get('/v2/openapi.json')).body;
+  api = await validatedClient(server, document);
 });
 afterAll(async () => {
   await receiver?.close();
@@ -96,6 +96,10 @@ describe('the API as the document describes it', () => {
     }
     expect((await secret('GET', '/v2/webhook_endpoints?limit=10')).status).toBe(200);
     expect((await secret('GET', `/v2/webhook_endpoints/${endpoints[0]}`)).status).toBe(200);
+    // An update in each encoding: a boolean as a form word and as JSON.
+    expect((await secret('POST', `/v2/webhook_endpoints/${endpoints[0]}`, { disabled: 'true', description: 'paused' })).status).toBe(200);
+    expect((await secret('POST', `/v2/webhook_endpoints/${endpoints[0]}`, { disabled: 'false' }, 'multipart')).status).toBe(200);
+    expect((await secret('POST', `/v2/webhook_endpoints/${endpoints[0]}`, { disabled: false, events: ['charge.updated'] }, 'json')).status).toBe(200);
     expect((await secret('POST', `/v2/events/resend/${eventId}`)).status).toBe(200);
     expect((await secret('POST', `/v2/events/resend/${eventId}`, { endpoint: endpoints[1] }, 'json')).status).toBe(200);
     expect((await secret('GET', `/v2/events/${eventId}/deliveries`)).status).toBe(200);
@@ -132,6 +136,7 @@ describe('the API as the document describes it', () => {
     expect((await malformed('GET', '/v2/charges?created[gte]=yesterday')).status).toBe(400);
     expect((await malformed('POST', '/v2/test_helpers/clock', { advance_seconds: '0' })).status).toBe(400);
     expect((await malformed('POST', '/v2/webhook_endpoints', { url: 'ftp://example.com/hook' }, 'json')).status).toBe(400);
+    expect((await malformed('POST', `/v2/webhook_endpoints/${endpoints[0]}`, { disabled: 'maybe' }, 'json')).status).toBe(400);
     expect((await secret('POST', '/v2/charges', chargeParams('no-such-token'), 'json')).status).toBe(400);
     expect((await secret('GET', '/v2/events/stream', undefined, undefined, { 'last-event-id': 'evt_0' })).status).toBe(400);
     expect((await secret('GET', '/v2/test_helpers/clock', undefined, undefined, {})).status).toBe(200);

@@ -63,7 +63,7 @@ describe('GET /v2/openapi.json', () => {
     );
 
   it('gives every operation an operationId, summary and tag, its success, and each error status with the error schema', () => {
-    expect(operations().length).toBe(25);
+    expect(operations().length).toBe(26);
     const ids = new Set<string>();
     for (const { name, method, operation } of operations()) {
       expect(operation.operationId, name).toMatch(/^[a-z][A-Za-z]+$/);
@@ -85,7 +85,7 @@ describe('GET /v2/openapi.json', () => {
       }
       expect(operation.responses?.['429']?.headers ?? { 'Retry-After': true }, name).toHaveProperty('Retry-After');
     }
-    expect(ids.size).toBe(25);
+    expect(ids.size).toBe(26);
     for (const name of ['post /v2/charges', 'post /v2/charges/capture/{id}', 'post /v2/charges/refund/{id}', 'post /v2/tokens']) {
       expect(document.paths[name.split(' ')[1]!]?.post?.responses?.['402'], name).toBeDefined();
     }

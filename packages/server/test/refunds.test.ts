@@ -2,18 +2,18 @@ import { type Charge, RefundSchema } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateCharge, type Client, captureCharge, client, createCharge, expectResource, refundCharge, retrieveCharge, TEST_PANS } from './client.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const REFUND_FIELDS = ['amount', 'charge', 'created', 'currency', 'fee_refunded', 'id', 'metadata', 'mode', 'status', 'type'];
 
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   const keys = await createKeys(server.dataDir, 'refunds');
-  api = client(server.url, keys.secretKey);
+  api = client(server, keys.secretKey);
 });
 afterAll(() => server?.stop());
 

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, chargeParams, client, TEST_PANS, tokenParams } from './client.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 
 /** return_url's host, as written, goes into the 3-D Secure page's CSP: only plain hosts pass. */
 
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 
 beforeAll(async () => {
-  server = await startServer();
-  api = client(server.url, (await createKeys(server.dataDir, 'return-url')).secretKey);
+  server = await startInProcess();
+  api = client(server, (await createKeys(server.dataDir, 'return-url')).secretKey);
 });
 
 afterAll(async () => {

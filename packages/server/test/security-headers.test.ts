@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, chargeParams, client, createCharge, TEST_PANS, tokenParams } from './client.ts';
-import { createKeys, type Keys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, type Keys, startInProcess } from './harness.ts';
 
 /**
  * The headers of the real `payframe serve` on every kind of answer: each HTML page (the widget's
@@ -8,21 +8,21 @@ import { createKeys, type Keys, startServer, type TestServer } from './harness.t
  * — successes and errors of each status — JSON, never cached, never sniffed.
  */
 
-let server: TestServer;
+let server: InProcessTestServer;
 let keys: Keys;
 let api: Client;
 
 beforeAll(async () => {
-  server = await startServer({ env: { PAYFRAME_TOKEN_RATE_LIMIT: '1' } });
+  server = await startInProcess({ env: { PAYFRAME_TOKEN_RATE_LIMIT: '1' } });
   keys = await createKeys(server.dataDir, 'headers');
-  api = client(server.url, keys.secretKey);
+  api = client(server, keys.secretKey);
 });
 afterAll(() => server?.stop());
 
 type Answer = { label: string; status: number; headers: Headers };
 
 async function get(label: string, url: string, init: RequestInit = {}): Promise<Answer> {
-  const response = await fetch(url, init);
+  const response = await server.fetch(url, init);
   await response.arrayBuffer();
   return { label, status: response.status, headers: response.headers };
 }
@@ -74,7 +74,7 @@ describe('API answers', () => {
   it('are JSON, no-store and helmeted for successes and for errors of every status', async () => {
     const key = { 'x-api-key': keys.secretKey };
     const token = await api.post('/v2/tokens', tokenParams(TEST_PANS.visa));
-    const publishable = client(server.url, keys.publishableKey);
+    const publishable = client(server, keys.publishableKey);
     await publishable.post('/v2/tokens', tokenParams(TEST_PANS.visa));
     const answers = [
       await get('healthz', `${server.url}/healthz`),

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, TEST_PANS } from './client.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 
 const SEVEN_DAYS = 7 * 24 * 60 * 60;
 const RETURN_URL = 'https://shop.example/return?order=7&note=a%20b';
 
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 /** Its own account, so that moving its test clock cannot touch the other tests' charges. */
 let clockApi: Client;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
   const [keys, clockKeys] = await Promise.all([createKeys(server.dataDir, 'Librairie <Étoile>'), createKeys(server.dataDir, 'threeds-clock')]);
-  api = client(server.url, keys!.secretKey);
-  clockApi = client(server.url, clockKeys!.secretKey);
+  api = client(server, keys!.secretKey);
+  clockApi = client(server, clockKeys!.secretKey);
 });
 afterAll(() => server?.stop());
 
@@ -22,7 +22,7 @@ type Page = { status: number; headers: Headers; body: string };
 
 /** The shopper's browser: no API key, no redirects followed. */
 async function browse(url: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Page> {
-  const response = await fetch(url, {
+  const response = await server.fetch(url, {
     method: init.method ?? (init.form ? 'POST' : 'GET'),
     redirect: 'manual',
     headers: { 'accept-language': 'en', ...init.headers },
@@ -224,7 +224,7 @@ describe('POST an outcome', () => {
 
   it('answers other encodings and oversized bodies with a page, not the API’s JSON', async () => {
     const charge = await createCharge(api, TEST_PANS.visa3ds);
-    const json = await fetch(charge.threedSecure.redirect, {
+    const json = await server.fetch(charge.threedSecure.redirect, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ result: 'success' }),
@@ -319,13 +319,13 @@ describe('methods', () => {
   it('PUT, PATCH and DELETE → 405 page with Allow; OPTIONS → 204 with Allow; nothing changes', async () => {
     const charge = await createCharge(api, TEST_PANS.visa3ds);
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
-      const response = await fetch(charge.threedSecure.redirect, { method, headers: { 'content-type': 'application/json' }, body: '{}' });
+      const response = await server.fetch(charge.threedSecure.redirect, { method, headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(response.status, method).toBe(405);
       expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await response.text()).toContain('data-page="error"');
     }
-    const options = await fetch(charge.threedSecure.redirect, { method: 'OPTIONS' });
+    const options = await server.fetch(charge.threedSecure.redirect, { method: 'OPTIONS' });
     expect(options.status).toBe(204);
     expect(options.headers.get('allow')).toBe('GET, HEAD, POST');
     expect((await threeDSStatus(charge)).threeds).toBe('PENDING');

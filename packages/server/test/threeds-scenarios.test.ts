@@ -1,25 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, TEST_PANS } from './client.ts';
 import { queryStore } from './database.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 
 /** The 3-D Secure scenario cards (docs/three-d-secure.md), driven as a shopper's browser would, over real HTTP. */
 
 const RETURN_URL = 'https://shop.example/return?order=9';
 
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 
 beforeAll(async () => {
-  server = await startServer();
-  api = client(server.url, (await createKeys(server.dataDir, 'Scenario Shop')).secretKey);
+  server = await startInProcess();
+  api = client(server, (await createKeys(server.dataDir, 'Scenario Shop')).secretKey);
 });
 afterAll(() => server?.stop());
 
 type Page = { status: number; headers: Headers; body: string; location: string | null };
 
 async function browse(url: string, form?: Record<string, string>): Promise<Page> {
-  const response = await fetch(url, {
+  const response = await server.fetch(url, {
     method: form ? 'POST' : 'GET',
     redirect: 'manual',
     headers: { 'accept-language': 'en' },
@@ -201,7 +201,7 @@ describe('approval in the banking app (4000000000003097)', () => {
     // The merchant's webhook handler captures on charge.authentication_succeeded before the waiting page refreshes.
     expect((await api.post(`/v2/charges/capture/${charge.id}`, {})).status).toBe(200);
     // A HEAD (a link checker, a prefetch) sees the way back without taking the shopper's one trip.
-    const head = await fetch(charge.threedSecure.redirect, { method: 'HEAD', redirect: 'manual' });
+    const head = await server.fetch(charge.threedSecure.redirect, { method: 'HEAD', redirect: 'manual' });
     expect(head.status).toBe(303);
     expectReturn(await browse(charge.threedSecure.redirect), charge.id, 'CAPTURED');
     const spent = await browse(charge.threedSecure.redirect);
@@ -273,7 +273,7 @@ describe('the frictionless page continues by itself', () => {
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
-    const script = await fetch(new URL(src!, charge.threedSecure.redirect));
+    const script = await server.fetch(new URL(src!, charge.threedSecure.redirect));
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(await script.text()).toContain('form[data-auto-submit]');

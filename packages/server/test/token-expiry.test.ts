@@ -3,7 +3,7 @@ import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, type Client, chargeParams, client, createToken, expectResource, TEST_PANS } from './client.ts';
 import { eventually, everyRow, queryStore } from './database.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 
 /**
  * Tokens can be charged for 15 minutes on the account's clock; the sweeper then erases the sealed
@@ -11,11 +11,11 @@ import { createKeys, startServer, type TestServer } from './harness.ts';
  * must erase them within seconds of a test-clock advance.
  */
 
-let server: TestServer;
+let server: InProcessTestServer;
 let accounts = 0;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
 });
 
 afterAll(async () => {
@@ -25,7 +25,7 @@ afterAll(async () => {
 /** A fresh account, so that each test moves its own test clock. */
 async function freshApi(): Promise<Client> {
   const keys = await createKeys(server.dataDir, `token-expiry-${++accounts}`);
-  return client(server.url, keys.secretKey);
+  return client(server, keys.secretKey);
 }
 
 async function newToken(api: Client, number: string = TEST_PANS.visa): Promise<string> {

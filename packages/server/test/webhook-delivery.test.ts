@@ -3,20 +3,20 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, TEST_PANS } from './client.ts';
 import { eventually, queryStore } from './database.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
 /** Delivery over real HTTP to a real receiver, with a one-second retry schedule. */
 
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 let secretKey: string;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  server = await startServer({ env: { PAYFRAME_WEBHOOK_RETRY_SCHEDULE: '1,1,1' } });
+  server = await startInProcess({ env: { PAYFRAME_WEBHOOK_RETRY_SCHEDULE: '1,1,1' } });
   secretKey = (await createKeys(server.dataDir, 'webhook-delivery')).secretKey;
-  api = client(server.url, secretKey);
+  api = client(server, secretKey);
 });
 afterAll(() => server?.stop());
 const endpoints: string[] = [];
@@ -90,7 +90,7 @@ describe('webhook delivery', () => {
     });
     expect(receiver.received).toHaveLength(3);
     // Byte for byte what GET /v2/events/:id serves.
-    const served = await (await fetch(`${server.url}/v2/events/${eventId}`, { headers: { 'x-api-key': secretKey } })).text();
+    const served = await (await server.fetch(`${server.url}/v2/events/${eventId}`, { headers: { 'x-api-key': secretKey } })).text();
     for (const request of receiver.received) {
       expect(request.id).toBe(eventId);
       expect(request.contentType).toBe('application/json');

@@ -131,6 +131,60 @@ describe('webhook endpoints', () => {
   });
 });
 
+describe('updating an endpoint', () => {
+  it('changes what is sent and keeps the rest, with the create’s validation and strict parameters', async () => {
+    const endpoint = await create(acme, { url: receiver.url, description: 'orders', events: ['charge.created'] });
+    const moved = `${receiver.url}?v=2`;
+    const updated = await acme.post(`/v2/webhook_endpoints/${endpoint.id}`, { url: moved, events: ['charge.captured', 'charge.refunded'] });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const { secret: _secret, ...before } = endpoint;
+    expect(updated.body).toEqual({ ...before, url: moved, events: ['charge.captured', 'charge.refunded'], disabled: false });
+    expect((await acme.get(`/v2/webhook_endpoints/${endpoint.id}`)).body).toEqual(updated.body);
+
+    const described = await acme.post(`/v2/webhook_endpoints/${endpoint.id}`, { description: 'refunds desk', disabled: 'true' });
+    expect(described.body).toMatchObject({ description: 'refunds desk', disabled: true, url: moved });
+    const json = await acme.post(`/v2/webhook_endpoints/${endpoint.id}`, { disabled: false, description: null }, { encoding: 'json' });
+    expect(json.body).toMatchObject({ description: null, disabled: false });
+
+    const id = endpoint.id;
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { enabled: 'true' }), 400, 'PARAMETER_UNKNOWN', 'enabled');
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { url: 'ftp://example.com/hooks' }), 400, 'PARAMETER_INVALID', 'url');
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { events: ['charge.exploded'] }), 400, 'PARAMETER_INVALID');
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { disabled: 'maybe' }), 400, 'PARAMETER_INVALID', 'disabled');
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { description: 'x'.repeat(1001) }), 400, 'PARAMETER_INVALID', 'description');
+    expectError(await acmeLive.post(`/v2/webhook_endpoints/${id}`, { disabled: 'true' }), 404, 'RESOURCE_MISSING', 'id');
+    expectError(await globex.post(`/v2/webhook_endpoints/${id}`, { disabled: 'true' }), 404, 'RESOURCE_MISSING', 'id');
+    expectError(await acme.post('/v2/webhook_endpoints/we_000000000000000000000000', { disabled: 'true' }), 404, 'RESOURCE_MISSING', 'id');
+    expect((await acme.get(`/v2/webhook_endpoints/${id}`)).body).toEqual(json.body);
+
+    const live = await create(acmeLive, { url: PUBLIC_URL });
+    expectError(await acmeLive.post(`/v2/webhook_endpoints/${live.id}`, { url: 'https://127.0.0.1/hooks' }), 400, 'PARAMETER_INVALID', 'url');
+    expect((await acmeLive.request('DELETE', `/v2/webhook_endpoints/${live.id}`)).status).toBe(200);
+    expect((await acme.request('DELETE', `/v2/webhook_endpoints/${id}`)).status).toBe(200);
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { disabled: 'false' }), 404, 'RESOURCE_MISSING', 'id');
+  });
+
+  it('a disabled endpoint gets no new deliveries, a resend included; enabled again, it does', async () => {
+    const api = client(server.url, (await createKeys(server.dataDir, 'disabler')).secretKey);
+    const own = await startReceiver();
+    try {
+      const endpoint = await create(api, { url: own.url, events: ['charge.created'] });
+      expect((await api.post(`/v2/webhook_endpoints/${endpoint.id}`, { disabled: 'true' })).body.disabled).toBe(true);
+      const quiet = await createdEventOf((await createCharge(api, TEST_PANS.visa)).id);
+      expect((await api.get(`/v2/events/${quiet}/deliveries`)).body.data).toEqual([]);
+      expect((await api.post(`/v2/events/resend/${quiet}`)).body.data).toEqual([]);
+      expectError(await api.post(`/v2/events/resend/${quiet}`, { endpoint: endpoint.id }), 400, 'PARAMETER_INVALID', 'endpoint');
+
+      expect((await api.post(`/v2/webhook_endpoints/${endpoint.id}`, { disabled: 'false' })).body.disabled).toBe(false);
+      const heard = await createdEventOf((await createCharge(api, TEST_PANS.visa)).id);
+      await eventually(async () => (own.received.some((request) => request.id === heard) ? true : undefined), 10_000, 'the delivery once enabled');
+      expect(own.received.map((request) => request.id)).toEqual([heard]);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('endpoint URL rules', () => {
   it('test endpoints may be http and loopback', async () => {
     expect((await acme.post('/v2/webhook_endpoints', { url: 'http://127.0.0.1:9/hook', events: ['charge.expired'] })).status).toBe(200);

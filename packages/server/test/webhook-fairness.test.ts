@@ -2,7 +2,7 @@ import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, TEST_PANS } from './client.ts';
 import { eventually, queryStore } from './database.ts';
-import { createKeys, startServer, type TestServer } from './harness.ts';
+import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
 /**
@@ -12,11 +12,11 @@ import { type Receiver, startReceiver } from './webhook-receiver.ts';
  */
 
 const MAX_ENDPOINTS = 16;
-let server: TestServer;
+let server: InProcessTestServer;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcess();
 });
 afterAll(async () => {
   await server?.stop();
@@ -35,7 +35,7 @@ async function addEndpoint(api: Client, url: string) {
 
 describe('webhook endpoints per account and mode', () => {
   it('takes 16; the 17th is 400 LIMIT_EXCEEDED, while a deleted endpoint leaves room', async () => {
-    const test = client(server.url, (await createKeys(server.dataDir, 'many-endpoints')).secretKey);
+    const test = client(server, (await createKeys(server.dataDir, 'many-endpoints')).secretKey);
     const ids: string[] = [];
     for (let n = 0; n < MAX_ENDPOINTS; n++) {
       const created = await addEndpoint(test, `http://127.0.0.1:9/hooks/${n}`);
@@ -49,7 +49,7 @@ describe('webhook endpoints per account and mode', () => {
   });
 
   it('holds the limit under concurrent creates', async () => {
-    const test = client(server.url, (await createKeys(server.dataDir, 'racing-endpoints')).secretKey);
+    const test = client(server, (await createKeys(server.dataDir, 'racing-endpoints')).secretKey);
     const answers = await Promise.all(Array.from({ length: 24 }, (_, n) => addEndpoint(test, `http://127.0.0.1:9/hooks/${n}`)));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(MAX_ENDPOINTS);
     for (const refused of answers.filter((answer) => answer.status !== 200)) expectError(refused, 400, 'LIMIT_EXCEEDED');
@@ -59,14 +59,14 @@ describe('webhook endpoints per account and mode', () => {
 describe('fair delivery', () => {
   it("an account with 16 hanging endpoints and a backlog does not delay another account's first delivery past 5 s", async () => {
     const hanging = await receiver(() => 'hang');
-    const hog = client(server.url, (await createKeys(server.dataDir, 'hog')).secretKey);
+    const hog = client(server, (await createKeys(server.dataDir, 'hog')).secretKey);
     for (let n = 0; n < MAX_ENDPOINTS; n++) expect((await addEndpoint(hog, `${hanging.url}?endpoint=${n}`)).status).toBe(200);
     // 16 endpoints × 8 events: 128 deliveries due at once, each attempt hanging for the whole 10 s timeout.
     for (let n = 0; n < 8; n++) await createCharge(hog, TEST_PANS.visa);
     await eventually(async () => (hanging.received.length >= MAX_ENDPOINTS ? true : undefined), 5_000, 'the hanging attempts');
 
     const answered = await receiver(() => ({ status: 200 }));
-    const other = client(server.url, (await createKeys(server.dataDir, 'patient')).secretKey);
+    const other = client(server, (await createKeys(server.dataDir, 'patient')).secretKey);
     expect((await addEndpoint(other, answered.url)).status).toBe(200);
     const charge = await createCharge(other, TEST_PANS.visa);
     const committed = Date.now();

@@ -67,9 +67,9 @@ export function dataModule(exported: Array<[string, unknown]>): string {
     if (counts.get(json) !== 1) return;
     if (!Array.isArray(value) && definedEntries(value).length >= 6) keyCounts.set(keysOf(value), (keyCounts.get(keysOf(value)) ?? 0) + 1);
     // The parts of a repeat are shared along with it.
-    Object.values(value).forEach(count);
+    for (const child of Object.values(value)) count(child);
   };
-  exported.forEach(([, value]) => count(value));
+  for (const [, value] of exported) count(value);
   const shared = new Map<string, string>();
   const keyLists = new Map<string, string>();
   const lines: string[] = [];

@@ -2,7 +2,8 @@ import {
   type AdvanceClockBodySchema,
   ApiKeyListSchema,
   ApiKeyRowSchema,
-  ChargeListSchema,
+  type CaptureChargeBody,
+  type ChangePasswordBody,
   ChargeSchema,
   CreatedApiKeysSchema,
   CreatedWebhookEndpointSchema,
@@ -10,6 +11,7 @@ import {
   DASHBOARD_API_PREFIX,
   DASHBOARD_CSRF_HEADER,
   DashboardAccountSchema,
+  DashboardChargeListSchema,
   type DashboardChargesQuery,
   type DashboardEventsQuery,
   type DashboardLoginBody,
@@ -18,18 +20,23 @@ import {
   type DashboardRequestLogQuery,
   type DashboardSession,
   DashboardSessionSchema,
+  DashboardUserListSchema,
   DeletedWebhookEndpointSchema,
   EventListSchema,
+  InvitedUserSchema,
+  type InviteUserBody,
   type Mode,
   type OverviewPeriod,
   RefundSchema,
   RequestLogDetailSchema,
   RequestLogListSchema,
+  RemovedUserSchema,
   type ResendEventBody,
   TestClockSchema,
   type UpdateAccountBody,
   WebhookDeliveryListSchema,
   WebhookEndpointListSchema,
+  WebhookEndpointSchema,
 } from '@payframe/contract';
 import type { z } from 'zod';
 import { DashboardApiError, errorFromResponse } from './api-error.ts';
@@ -38,10 +45,11 @@ type Query = Record<string, string | number | undefined>;
 type Request = { method?: 'GET' | 'POST' | 'DELETE'; query?: Query; body?: unknown };
 
 /** Query parameters as the client sends them: the list limit and filters before the server's parsing. */
-export type ChargesQuery = Partial<Omit<DashboardChargesQuery, 'mode' | 'created'>>;
+export type ChargesQuery = Partial<Omit<DashboardChargesQuery, 'mode' | 'created'>> & { 'created[gte]'?: number; 'created[lt]'?: number };
 export type EventsQuery = Partial<Omit<DashboardEventsQuery, 'mode' | 'created'>>;
 export type RequestLogQuery = Partial<Omit<DashboardRequestLogQuery, 'mode'>>;
 export type CreateWebhookEndpointInput = { url: string; events?: string[]; description?: string };
+export type UpdateWebhookEndpointInput = { url?: string; events?: string[]; description?: string | null; disabled?: boolean };
 
 export type ClientOptions = {
   fetch?: typeof globalThis.fetch;
@@ -101,9 +109,12 @@ export function createClient({ fetch = (input, init) => globalThis.fetch(input, 
       return answer;
     },
 
-    listCharges: (m: Mode, query: ChargesQuery = {}) => call(ChargeListSchema, '/charges', { query: mode(m, query) }),
+    listCharges: (m: Mode, query: ChargesQuery = {}) => call(DashboardChargeListSchema, '/charges', { query: mode(m, query) }),
+    /** Where the browser downloads the CSV of every charge the filter finds (a plain GET with the session's cookie). */
+    chargesExportUrl: (m: Mode, query: ChargesQuery = {}) => `${DASHBOARD_API_PREFIX}/charges/export${queryString(mode(m, query))}`,
     getCharge: (m: Mode, charge: string) => call(ChargeSchema, `/charges/${id(charge)}`, { query: mode(m) }),
-    captureCharge: (m: Mode, charge: string) => call(ChargeSchema, `/charges/${id(charge)}/capture`, { method: 'POST', query: mode(m) }),
+    captureCharge: (m: Mode, charge: string, body: CaptureChargeBody = {}) =>
+      call(ChargeSchema, `/charges/${id(charge)}/capture`, { method: 'POST', query: mode(m), body }),
     cancelCharge: (m: Mode, charge: string) => call(ChargeSchema, `/charges/${id(charge)}/cancel`, { method: 'POST', query: mode(m) }),
     refundCharge: (m: Mode, charge: string, body: CreateRefundBody) =>
       call(RefundSchema, `/charges/${id(charge)}/refund`, { method: 'POST', query: mode(m), body }),
@@ -117,9 +128,11 @@ export function createClient({ fetch = (input, init) => globalThis.fetch(input, 
     createKeys: (m: Mode) => call(CreatedApiKeysSchema, '/keys', { method: 'POST', query: mode(m) }),
     revokeKey: (m: Mode, key: string) => call(ApiKeyRowSchema, `/keys/${id(key)}/revoke`, { method: 'POST', query: mode(m) }),
 
-    listWebhookEndpoints: (m: Mode) => call(WebhookEndpointListSchema, '/webhook_endpoints', { query: mode(m) }),
+    listWebhookEndpoints: (m: Mode, query: Query = {}) => call(WebhookEndpointListSchema, '/webhook_endpoints', { query: mode(m, query) }),
     createWebhookEndpoint: (m: Mode, body: CreateWebhookEndpointInput) =>
       call(CreatedWebhookEndpointSchema, '/webhook_endpoints', { method: 'POST', query: mode(m), body }),
+    updateWebhookEndpoint: (m: Mode, endpoint: string, body: UpdateWebhookEndpointInput) =>
+      call(WebhookEndpointSchema, `/webhook_endpoints/${id(endpoint)}`, { method: 'POST', query: mode(m), body }),
     deleteWebhookEndpoint: (m: Mode, endpoint: string) =>
       call(DeletedWebhookEndpointSchema, `/webhook_endpoints/${id(endpoint)}`, { method: 'DELETE', query: mode(m) }),
 
@@ -129,6 +142,10 @@ export function createClient({ fetch = (input, init) => globalThis.fetch(input, 
     getOverview: (m: Mode, period: OverviewPeriod) => call(DashboardOverviewSchema, '/overview', { query: mode(m, { period }) }),
     listRequestLog: (m: Mode, query: RequestLogQuery = {}) => call(RequestLogListSchema, '/request_log', { query: mode(m, query) }),
     getRequestLog: (m: Mode, request: string) => call(RequestLogDetailSchema, `/request_log/${id(request)}`, { query: mode(m) }),
+    listUsers: () => call(DashboardUserListSchema, '/users'),
+    inviteUser: (body: InviteUserBody) => call(InvitedUserSchema, '/users', { method: 'POST', body }),
+    removeUser: (user: string) => call(RemovedUserSchema, `/users/${id(user)}`, { method: 'DELETE' }),
+    changePassword: (body: ChangePasswordBody) => call(DashboardLogoutSchema, '/password', { method: 'POST', body }),
 
     getAccount: () => call(DashboardAccountSchema, '/account'),
     updateAccount: (body: UpdateAccountBody) => call(DashboardAccountSchema, '/account', { method: 'POST', body }),

@@ -16,7 +16,7 @@ export function Confirm({ question, consequence, confirmLabel, confirmTestId, bu
   const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => confirm.current?.focus(), []);
   return (
-    <div class="confirm" role="group" aria-label={question}>
+    <fieldset class="confirm" aria-label={question}>
       <span>{consequence}</span>
       <button ref={confirm} type="button" class="danger" data-testid={confirmTestId} disabled={busy} onClick={onConfirm}>
         {confirmLabel}
@@ -24,6 +24,6 @@ export function Confirm({ question, consequence, confirmLabel, confirmTestId, bu
       <button type="button" onClick={onKeep}>
         Keep it
       </button>
-    </div>
+    </fieldset>
   );
 }

@@ -11,7 +11,7 @@ export function SecretOnce({ label, secret, testId }: Props) {
       () => setCopied('failed'),
     );
   return (
-    <div class="secret" role="group" aria-label={label}>
+    <fieldset class="secret" aria-label={label}>
       <p>
         <strong>{label}</strong>: copy it now, it will not be shown again.
       </p>
@@ -20,6 +20,6 @@ export function SecretOnce({ label, secret, testId }: Props) {
         Copy
       </button>
       <span role="status">{copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Copy failed: select the text and copy it' : ''}</span>
-    </div>
+    </fieldset>
   );
 }

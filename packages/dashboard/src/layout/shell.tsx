@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
 import { useDashboard } from '../context.ts';
 import { paths } from '../paths.ts';
+import { ClockBanner, TestClockProvider } from '../test-clock.tsx';
 
 const NAV: ReadonlyArray<{ testId: string | undefined; href: string; label: string }> = [
   { testId: 'nav-home', href: paths.overview, label: 'Home' },
@@ -20,7 +21,7 @@ export function Shell({ children }: { children: ComponentChildren }) {
   const { path } = useLocation();
   const other = mode === 'test' ? 'live' : 'test';
   return (
-    <>
+    <TestClockProvider>
       <a class="skip" href="#main">
         Skip to content
       </a>
@@ -57,8 +58,9 @@ export function Shell({ children }: { children: ComponentChildren }) {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
+        <ClockBanner />
         {children}
       </main>
-    </>
+    </TestClockProvider>
   );
 }

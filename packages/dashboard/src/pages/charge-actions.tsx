@@ -1,11 +1,11 @@
 import type { Charge } from '@payframe/contract';
-import { decimalAmount, parseDecimalAmount } from '@payframe/contract/money-format';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { DashboardApiError } from '../api/api-error.ts';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { useDashboard } from '../context.ts';
 import { money } from '../format.ts';
 import { useAction } from '../use-action.ts';
+import { useMoneyInput } from '../use-money-input.ts';
 
 type Props = { charge: Charge; onChanged: () => void };
 
@@ -27,12 +27,15 @@ export function ChargeActions({ charge, onChanged }: Props) {
   return (
     <section class="actions" aria-labelledby="actions-title">
       <h2 id="actions-title">Actions</h2>
+      {pending && (
+        <CaptureForm
+          charge={charge}
+          busy={action.busy}
+          onInvalid={(message) => action.fail(new DashboardApiError('PARAMETER_INVALID', message, 0, 'amount'))}
+          onCapture={(amount) => act(() => client.captureCharge(mode, charge.id, amount === charge.amount ? {} : { amount }))}
+        />
+      )}
       <div class="buttons">
-        {pending && (
-          <button type="button" data-testid="charge-capture" disabled={action.busy} onClick={() => act(() => client.captureCharge(mode, charge.id))}>
-            Capture
-          </button>
-        )}
         {pending && (
           <button type="button" data-testid="charge-cancel" disabled={action.busy} onClick={() => act(() => client.cancelCharge(mode, charge.id))}>
             Cancel charge
@@ -84,10 +87,10 @@ function RefundForm({ charge, busy, onCancel, onConfirm, onInvalid }: RefundForm
   const pending = charge.status === 'PENDING';
   // A captured charge refunds what was captured (a partial capture released the rest).
   const remaining = (pending ? charge.amount : charge.amount_captured) - charge.amount_refunded;
-  const [text, setText] = useState<string>(decimalAmount(remaining, charge.currency));
+  const { text, setText, reading } = useMoneyInput(remaining, charge.currency);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
-  const amount = parseDecimalAmount(text, charge.currency);
+  const amount = reading.ok ? reading.amount : null;
   const valid = amount !== null && (pending ? amount === remaining : amount <= remaining);
   const whole = money(remaining, charge.currency);
   const hint = pending ? `A pending charge is refunded whole: ${whole}.` : `Enter an amount from ${money(1, charge.currency)} to ${whole}.`;
@@ -97,15 +100,13 @@ function RefundForm({ charge, busy, onCancel, onConfirm, onInvalid }: RefundForm
       aria-labelledby="refund-title"
       onSubmit={(event) => {
         event.preventDefault();
-        if (amount === null) onInvalid(`That is not an amount. ${hint}`);
-        else onConfirm(amount);
+        if (!reading.ok) onInvalid(`${reading.message} ${hint}`);
+        else onConfirm(reading.amount);
       }}
     >
       <h3 id="refund-title">Refund this charge</h3>
       <label for="refund-amount">
-        {pending
-          ? `Amount to refund (${charge.currency}): the whole ${decimalAmount(remaining, charge.currency)}`
-          : `Amount to refund (${charge.currency}), at most ${decimalAmount(remaining, charge.currency)}`}
+        {pending ? `Amount to refund (${charge.currency}): the whole ${whole}` : `Amount to refund (${charge.currency}), at most ${whole}`}
       </label>
       <input
         ref={input}
@@ -119,11 +120,13 @@ function RefundForm({ charge, busy, onCancel, onConfirm, onInvalid }: RefundForm
         onInput={(event) => setText(event.currentTarget.value)}
       />
       <p id="refund-summary" aria-live="polite">
-        {!valid
-          ? hint
-          : pending
-            ? `The authorization of ${money(amount, charge.currency)} on the card ending ${charge.token.card.last4Digits} is released; the charge can no longer be captured.`
-            : `${money(amount, charge.currency)} goes back to the card ending ${charge.token.card.last4Digits}. This cannot be undone.`}
+        {!reading.ok
+          ? `${reading.message} ${hint}`
+          : !valid
+            ? hint
+            : pending
+              ? `The authorization of ${money(amount, charge.currency)} on the card ending ${charge.token.card.last4Digits} is released; the charge can no longer be captured.`
+              : `${money(amount, charge.currency)} goes back to the card ending ${charge.token.card.last4Digits}. This cannot be undone.`}
       </p>
       <div class="buttons">
         <button type="submit" data-testid="refund-confirm" disabled={busy}>
@@ -133,6 +136,55 @@ function RefundForm({ charge, busy, onCancel, onConfirm, onInvalid }: RefundForm
           Keep the money
         </button>
       </div>
+    </form>
+  );
+}
+
+type CaptureFormProps = {
+  charge: Charge;
+  busy: boolean;
+  onCapture: (amount: number) => void;
+  onInvalid: (message: string) => void;
+};
+
+/** Capture the whole amount (as filled in) or part of it; the rest of a partial capture is released. */
+function CaptureForm({ charge, busy, onCapture, onInvalid }: CaptureFormProps) {
+  const { text, setText, reading } = useMoneyInput(charge.amount, charge.currency);
+  const whole = money(charge.amount, charge.currency);
+  const hint = `Enter an amount from ${money(1, charge.currency)} to ${whole}.`;
+  const note = !reading.ok
+    ? `${reading.message} ${hint}`
+    : reading.amount > charge.amount
+      ? hint
+      : reading.amount === charge.amount
+        ? `Captures ${whole}.`
+        : `Captures ${money(reading.amount, charge.currency)} and releases the other ${money(charge.amount - reading.amount, charge.currency)}.`;
+  return (
+    <form
+      class="capture inline-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!reading.ok) onInvalid(`${reading.message} ${hint}`);
+        else onCapture(reading.amount);
+      }}
+    >
+      <label for="capture-amount">Amount to capture ({charge.currency})</label>
+      <input
+        id="capture-amount"
+        data-testid="capture-amount"
+        inputMode="decimal"
+        autocomplete="off"
+        aria-invalid={!reading.ok || reading.amount > charge.amount}
+        aria-describedby="capture-summary"
+        value={text}
+        onInput={(event) => setText(event.currentTarget.value)}
+      />
+      <button type="submit" data-testid="charge-capture" disabled={busy}>
+        Capture
+      </button>
+      <p id="capture-summary" aria-live="polite">
+        {note}
+      </p>
     </form>
   );
 }

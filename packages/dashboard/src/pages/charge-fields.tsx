@@ -48,6 +48,20 @@ export function ChargeFields({ charge }: { charge: Charge }) {
       <dd>{address === '' ? '—' : address}</dd>
       <dt>Token</dt>
       <dd class="wrap">{charge.token.id}</dd>
+      <dt>Metadata</dt>
+      <dd data-testid="charge-metadata">
+        {Object.keys(charge.metadata).length === 0 ? (
+          'None'
+        ) : (
+          <ul class="metadata">
+            {Object.entries(charge.metadata).map(([key, value]) => (
+              <li key={key}>
+                <code>{key}</code>: {value}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
     </dl>
   );
 }

@@ -133,10 +133,18 @@ describe('a charge', () => {
     const api = chargeApi('admin');
     openDashboard(api, `/dashboard/charges/${ID}`);
     fireEvent.click(await screen.findByTestId('charge-refund'));
-    for (const text of ['2.505', '0', 'two', '']) {
+    for (const [text, why] of [
+      ['2.505', /EUR has at most 2 decimals/],
+      ['0', /greater than zero/],
+      ['two', /not an amount/],
+      ['', /Enter an amount\./],
+      ['1,5', /ambiguous/],
+    ] as const) {
       fireEvent.input(screen.getByTestId('refund-amount'), { target: { value: text } });
       fireEvent.click(screen.getByTestId('refund-confirm'));
-      expect((await screen.findByTestId('action-error')).textContent).toMatch(/not an amount.*from €\s?0\.01 to €\s?10\.00/);
+      const shown = (await screen.findByTestId('action-error')).textContent;
+      expect(shown).toMatch(why);
+      expect(shown).toMatch(/from €\s?0\.01 to €\s?10\.00/);
     }
     expect(api.last(`POST /charges/${ID}/refund`)).toBeUndefined();
   });
@@ -175,6 +183,68 @@ describe('a charge', () => {
     expect(shown.textContent).toContain('The charge has already been refunded in full.');
     expect(shown.textContent).toContain('CHARGE_ALREADY_REFUNDED');
     expect(screen.getByTestId('refund-amount')).toBeTruthy();
+  });
+});
+
+describe('money typed in the browser’s locale', () => {
+  const speaking = (language: string) => Object.defineProperty(navigator, 'language', { value: language, configurable: true });
+  afterEach(() => speaking('en-US'));
+
+  it('reads 1,000 in en-US on a KWD charge as KWD 1,000.000, never KWD 1.000', async () => {
+    speaking('en-US');
+    const kwd = charge({ id: ID, currency: 'KWD', amount: 2_000_000, amount_captured: 2_000_000, fees: 0 });
+    const api = chargeApi('admin', kwd);
+    openDashboard(api, `/dashboard/charges/${ID}`);
+    fireEvent.click(await screen.findByTestId('charge-refund'));
+    expect((screen.getByTestId('refund-amount') as HTMLInputElement).value).toBe('2,000.000');
+    fireEvent.input(screen.getByTestId('refund-amount'), { target: { value: '1,000' } });
+    fireEvent.click(screen.getByTestId('refund-confirm'));
+    await waitFor(() => expect(api.last(`POST /charges/${ID}/refund`)?.body).toEqual({ amount: 1_000_000 }));
+  });
+
+  it('reads de-DE separators and refuses a dot used as a decimal point there', async () => {
+    speaking('de-DE');
+    const api = chargeApi('admin', charge({ id: ID, amount: 150_000, amount_captured: 150_000 }));
+    openDashboard(api, `/dashboard/charges/${ID}`);
+    fireEvent.click(await screen.findByTestId('charge-refund'));
+    expect((screen.getByTestId('refund-amount') as HTMLInputElement).value).toBe('1.500,00');
+    fireEvent.input(screen.getByTestId('refund-amount'), { target: { value: '2.50' } });
+    fireEvent.click(screen.getByTestId('refund-confirm'));
+    expect((await screen.findByTestId('action-error')).textContent).toMatch(/ambiguous/);
+    expect(api.last(`POST /charges/${ID}/refund`)).toBeUndefined();
+    fireEvent.input(screen.getByTestId('refund-amount'), { target: { value: '1.000,5' } });
+    fireEvent.click(screen.getByTestId('refund-confirm'));
+    await waitFor(() => expect(api.last(`POST /charges/${ID}/refund`)?.body).toEqual({ amount: 100_050 }));
+  });
+
+  it('refuses decimals a zero-decimal currency does not have', async () => {
+    speaking('en-US');
+    const api = chargeApi('admin', charge({ id: ID, currency: 'JPY', amount: 5000, amount_captured: 5000, fees: 0 }));
+    openDashboard(api, `/dashboard/charges/${ID}`);
+    fireEvent.click(await screen.findByTestId('charge-refund'));
+    fireEvent.input(screen.getByTestId('refund-amount'), { target: { value: '1.5' } });
+    fireEvent.click(screen.getByTestId('refund-confirm'));
+    expect((await screen.findByTestId('action-error')).textContent).toMatch(/JPY has no decimals/);
+    expect(api.last(`POST /charges/${ID}/refund`)).toBeUndefined();
+  });
+
+  it('captures part of a pending charge in the locale’s notation', async () => {
+    speaking('de-DE');
+    const pending = charge({
+      id: ID,
+      status: 'PENDING',
+      amount: 150_000,
+      amount_captured: 0,
+      fees: null,
+      threedSecure: { redirect: 'http://x.test/3ds', returnUrl: 'http://shop.test/r', status: 'CHARGEABLE', transStatus: 'Y' },
+    });
+    const api = chargeApi('admin', pending);
+    openDashboard(api, `/dashboard/charges/${ID}`);
+    const amount = (await screen.findByTestId('capture-amount')) as HTMLInputElement;
+    expect(amount.value).toBe('1.500,00');
+    fireEvent.input(amount, { target: { value: '1.000,5' } });
+    fireEvent.click(screen.getByTestId('charge-capture'));
+    await waitFor(() => expect(api.last(`POST /charges/${ID}/capture`)?.body).toEqual({ amount: 100_050 }));
   });
 });
 

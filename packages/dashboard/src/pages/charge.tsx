@@ -9,6 +9,7 @@ import { useResource } from '../use-resource.ts';
 import { ChargeActions } from './charge-actions.tsx';
 import { ChargeFields } from './charge-fields.tsx';
 import { ChargeTimeline } from './charge-timeline.tsx';
+import '../merchant.css';
 
 /** The largest list page; a charge has a handful of events, or one per partial refund, which have no cap. */
 const EVENTS_PAGE = 100;

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ApiRequest, charge, charges, fakeApi, list, openDashboard, session } from '../test-support.tsx';
+import { type ApiRequest, charges, fakeApi, list, listedCharge, openDashboard, session } from '../test-support.tsx';
 
 afterEach(() => {
   cleanup();
@@ -88,7 +88,7 @@ describe('the charges list', () => {
     const api = chargesApi();
     api.on('GET /charges', ({ query }: ApiRequest) =>
       query.get('q') === id(7)
-        ? { body: list('/dashboard/api/charges', [charge({ id: id(7) })]) }
+        ? { body: list('/dashboard/api/charges', [listedCharge({ id: id(7) })]) }
         : { body: list('/dashboard/api/charges', charges(25, NEWEST)) },
     );
     openDashboard(api, '/dashboard/charges');

@@ -3,6 +3,7 @@ import { ErrorMessage } from '../components/error-message.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { useDashboard } from '../context.ts';
 import { dateTime } from '../format.ts';
+import { formatOffset, useTestClock } from '../test-clock.tsx';
 import { useAction } from '../use-action.ts';
 import { useResource } from '../use-resource.ts';
 
@@ -21,6 +22,7 @@ export function ClockPage() {
 
 function TestClock() {
   const { client, canWrite } = useDashboard();
+  const { setOffset } = useTestClock();
   const clock = useResource(() => client.getClock(), []);
   const [days, setDays] = useState('7');
   const action = useAction();
@@ -30,7 +32,9 @@ function TestClock() {
     event.preventDefault();
     if (!whole) return;
     const moved = await action.run(() => client.advanceClock({ advance_seconds: Number(days) * DAY_SECONDS }));
-    if (moved !== undefined) clock.set(moved);
+    if (moved === undefined) return;
+    clock.set(moved);
+    setOffset(moved.offset);
   };
 
   return (
@@ -67,10 +71,4 @@ function TestClock() {
       )}
     </>
   );
-}
-
-function formatOffset(seconds: number): string {
-  const days = Math.floor(seconds / DAY_SECONDS);
-  const hours = Math.floor((seconds % DAY_SECONDS) / 3600);
-  return days > 0 ? `${days} d ${hours} h` : `${hours} h ${Math.floor((seconds % 3600) / 60)} min`;
 }

@@ -7,11 +7,13 @@ import { useDashboard } from '../context.ts';
 import { dateTime, label } from '../format.ts';
 import { paths } from '../paths.ts';
 import { useResource } from '../use-resource.ts';
+import '../merchant.css';
 
 export function EventsPage() {
   const { client, mode } = useDashboard();
   const [name, setName] = useState<EventName | ''>('');
   const [cursor, setCursor] = useState<Cursor>({});
+  const [open, setOpen] = useState<string | null>(null);
   useEffect(() => setCursor({}), [mode]);
   const query = { ...PAGE_QUERY, ...(name === '' ? {} : { name }), ...cursor };
   const events = useResource(() => client.listEvents(mode, query), [mode, JSON.stringify(query)]);
@@ -24,6 +26,7 @@ export function EventsPage() {
         <label for="events-name">Event</label>
         <select
           id="events-name"
+          data-testid="events-name-filter"
           value={name}
           onChange={(event) => {
             setName(event.currentTarget.value as EventName | '');
@@ -48,10 +51,11 @@ export function EventsPage() {
               <th scope="col">Charge</th>
               <th scope="col">Charge status</th>
               <th scope="col">Created</th>
+              <th scope="col">JSON</th>
             </tr>
           </thead>
           <tbody>
-            {rows.map((event) => (
+            {rows.flatMap((event) => [
               <tr key={event.id} data-testid="event-row" data-event-name={event.name}>
                 <td>
                   {event.name}
@@ -65,8 +69,32 @@ export function EventsPage() {
                 </td>
                 <td>{label(event.data.object.status)}</td>
                 <td data-label="Created">{dateTime(event.created)}</td>
-              </tr>
-            ))}
+                <td>
+                  <button
+                    type="button"
+                    aria-expanded={open === event.id}
+                    aria-controls={`json-${event.id}`}
+                    aria-label={`${open === event.id ? 'Hide' : 'Show'} the JSON of ${event.id}`}
+                    onClick={() => setOpen(open === event.id ? null : event.id)}
+                  >
+                    {open === event.id ? 'Hide' : 'Show'}
+                  </button>
+                </td>
+              </tr>,
+              ...(open === event.id
+                ? [
+                    <tr key={`${event.id}-json`}>
+                      <td colSpan={5}>
+                        {/* Focusable so that the keyboard can scroll a long event. */}
+                        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (axe's scrollable-region-focusable) */}
+                        <section class="json" id={`json-${event.id}`} aria-label={`JSON of ${event.id}`} tabIndex={0}>
+                          <pre data-testid="event-json">{JSON.stringify(event, null, 2)}</pre>
+                        </section>
+                      </td>
+                    </tr>,
+                  ]
+                : []),
+            ])}
           </tbody>
         </table>
       </div>

@@ -5,7 +5,7 @@ import { ErrorMessage } from '../components/error-message.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { SecretOnce } from '../components/secret-once.tsx';
 import { useDashboard } from '../context.ts';
-import { dateTime } from '../format.ts';
+import { useRealTime } from '../test-clock.tsx';
 import { useAction } from '../use-action.ts';
 import { useResource } from '../use-resource.ts';
 
@@ -95,6 +95,7 @@ type RowProps = {
 };
 
 function KeyRow({ row, canWrite, confirming, busy, onRevoke, onConfirm, onKeep }: RowProps) {
+  const dateTime = useRealTime();
   return (
     <tr data-testid="key-row" data-key-id={row.id}>
       <td>

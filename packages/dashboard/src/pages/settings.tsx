@@ -4,6 +4,9 @@ import { PageTitle } from '../components/page-title.tsx';
 import { useDashboard } from '../context.ts';
 import { useAction } from '../use-action.ts';
 import { useResource } from '../use-resource.ts';
+import { ChangePassword } from './settings-password.tsx';
+import { Users } from './settings-users.tsx';
+import '../merchant.css';
 
 export function SettingsPage() {
   const { client, canWrite, setAccountName } = useDashboard();
@@ -60,6 +63,8 @@ export function SettingsPage() {
       <p>
         Account id: <code>{account.data?.id}</code>
       </p>
+      <ChangePassword />
+      {canWrite && <Users />}
     </>
   );
 }

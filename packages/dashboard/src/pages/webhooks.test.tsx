@@ -15,6 +15,7 @@ const ENDPOINT = {
   url: 'http://127.0.0.1:9999/hooks',
   events: ['charge.created'],
   description: null,
+  disabled: false,
   created: 1_795_342_555,
   mode: 'test',
 };

@@ -31,7 +31,7 @@ export async function submitCheckout(shop: Shop, request: ShopRequest): Promise<
     return htmlReply(checkoutPage(shop, product, refusal), 400);
   }
   const orderId = shop.orders.newId();
-  let charge;
+  let charge: Awaited<ReturnType<typeof shop.payframe.charges.create>>;
   try {
     charge = await shop.payframe.charges.create(
       {

@@ -1,4 +1,11 @@
-import type { CreatedWebhookEndpoint, CreateWebhookEndpointParams, DeletedWebhookEndpoint, ListPageParams, WebhookEndpoint } from '@payframe/contract';
+import type {
+  CreatedWebhookEndpoint,
+  CreateWebhookEndpointParams,
+  DeletedWebhookEndpoint,
+  ListPageParams,
+  UpdateWebhookEndpointParams,
+  WebhookEndpoint,
+} from '@payframe/contract';
 import { type HttpClient, type RequestOptions, segment } from '../http.ts';
 import { ListPromise } from '../list.ts';
 
@@ -16,6 +23,11 @@ export class WebhookEndpoints {
 
   retrieve(id: string): Promise<WebhookEndpoint> {
     return this.#http.request({ method: 'GET', path: `/webhook_endpoints/${segment(id)}` });
+  }
+
+  /** Changes what `params` names (url, events, description, disabled); a disabled endpoint receives no new deliveries. */
+  update(id: string, params: UpdateWebhookEndpointParams, options?: RequestOptions): Promise<WebhookEndpoint> {
+    return this.#http.request({ method: 'POST', path: `/webhook_endpoints/${segment(id)}`, body: params, options });
   }
 
   list(params: ListPageParams = {}): ListPromise<WebhookEndpoint, ListPageParams> {

@@ -38,14 +38,16 @@ export function authenticate(keys: ApiKeyCache, clock: Clock) {
 
 /** The secret realm: everything but creating tokens needs a secret key. A callback hook: it runs on most requests. */
 export function secretKeyOnly(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  if (authOf(request).kind !== 'publishable') return done();
-  done(new PayframeError('PUBLISHABLE_KEY_NOT_ALLOWED'));
+  done(authOf(request).kind === 'publishable' ? new PayframeError('PUBLISHABLE_KEY_NOT_ALLOWED') : undefined);
 }
 
 /** Routes that create or move money: refused in live mode while no acquirer is configured. */
 export function liveNeedsAcquirer(liveEnabled: boolean) {
   return function refuseLiveWithoutAcquirer(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-    if (authOf(request).mode !== 'live' || liveEnabled) return done();
+    if (authOf(request).mode !== 'live' || liveEnabled) {
+      done();
+      return;
+    }
     done(new PayframeError('LIVE_MODE_NOT_ALLOWED', 'Live mode is not enabled on this server: no acquirer is configured.'));
   };
 }

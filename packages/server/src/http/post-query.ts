@@ -24,11 +24,17 @@ the route's query schema (PARAMETER_UNKNOWN, strict-parameters.ts). A callback h
  * of the body's step (after the route and method), run on every /v2 request.
  */
 export function refuseBodyParametersInQuery(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  if (request.method !== 'POST' || !request.url.includes('?')) return done();
+  if (request.method !== 'POST' || !request.url.includes('?')) {
+    done();
+    return;
+  }
   const names = bodyParameterNames(request.routeOptions.schema?.body);
   // In any case: `?AMOUNT=50` is as surely a refund amount meant for the body.
   const misplaced = Object.keys(request.query as Record<string, unknown>).find((name) => names.has(name.toLowerCase()));
-  if (misplaced === undefined) return done();
+  if (misplaced === undefined) {
+    done();
+    return;
+  }
   done(
     new PayframeError('PARAMETER_INVALID', `Send ${misplaced} in the request body: a POST's parameters are not read from the URL.`, { parameter: misplaced }),
   );

@@ -19,6 +19,7 @@ export type ActiveSession = {
   role: DashboardSession['user']['role'];
   view: DashboardSession;
   accountId: string;
+  userId: string;
   testClockOffset: number;
 };
 
@@ -33,6 +34,7 @@ function activeSession(row: SessionRow): ActiveSession {
     csrfToken: row.csrfToken,
     role: row.role,
     accountId: row.accountId,
+    userId: row.userId,
     testClockOffset: row.testClockOffset,
     view: {
       user: { email: row.email, role: row.role },

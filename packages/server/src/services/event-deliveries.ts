@@ -26,8 +26,15 @@ export async function eventDeliveries(db: Db, caller: Caller, eventId: string): 
  */
 export async function resendEvent(db: Db, deps: ServiceDeps, caller: Caller, eventId: string, endpointId: string | undefined): Promise<WebhookDeliveryList> {
   const event = await eventOf(db, caller, eventId);
-  if (endpointId !== undefined && !(await findEndpoint(db, caller, endpointId))) {
+  const endpoint = endpointId === undefined ? undefined : await findEndpoint(db, caller, endpointId);
+  if (endpointId !== undefined && !endpoint) {
     throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter: 'endpoint', status: 400 });
+  }
+  // A disabled endpoint gets nothing new, a resend included: said here rather than queued silently as nothing.
+  if (endpoint && endpoint.disabled_at !== null) {
+    throw new PayframeError('PARAMETER_INVALID', 'Invalid parameter endpoint: that webhook endpoint is disabled; enable it to resend.', {
+      parameter: 'endpoint',
+    });
   }
   // Real time, never the test clock: the worker's clock.
   const queued = await queueResend(db, eventId, endpointId ?? null, deps.clock.now());

@@ -1,4 +1,12 @@
-import { type ChargeList, type ListChargesQuery, type ListEventsQuery, type ListRefundsQuery, PayframeError, type RefundList } from '@payframe/contract';
+import {
+  type ChargeList,
+  type DashboardChargeList,
+  type ListChargesQuery,
+  type ListEventsQuery,
+  type ListRefundsQuery,
+  PayframeError,
+  type RefundList,
+} from '@payframe/contract';
 import { expiredIfCreatedBy, settle } from '../domain/charge-lifecycle.ts';
 import type { PageWindow } from '../storage/repositories/keyset.ts';
 import {
@@ -53,6 +61,23 @@ function createdMs(created: { gte?: number | undefined; lt?: number | undefined 
 
 /** With `matches` (a dashboard search), only the charges that match at least one of them, and the query's filters. */
 export async function listCharges(db: Db, deps: ServiceDeps, caller: Caller, query: ListChargesQuery, matches?: ChargeMatch[]): Promise<ChargeList> {
+  const { has_more, data } = await chargePage(db, deps, caller, query, matches);
+  return { type: 'list', url: '/v2/charges', has_more, data: data.map(({ charge }) => charge) };
+}
+
+/** The dashboard's page of charges: each with the shopper's e-mail, as given with the token. */
+export async function listDashboardCharges(
+  db: Db,
+  deps: ServiceDeps,
+  caller: Caller,
+  query: ListChargesQuery,
+  matches?: ChargeMatch[],
+): Promise<DashboardChargeList> {
+  const { has_more, data } = await chargePage(db, deps, caller, query, matches);
+  return { type: 'list', url: '/v2/charges', has_more, data: data.map(({ charge, email }) => ({ ...charge, email })) };
+}
+
+async function chargePage(db: Db, deps: ServiceDeps, caller: Caller, query: ListChargesQuery, matches?: ChargeMatch[]) {
   const window = await windowOf(db, caller, 'charges', query);
   const filters = { status: query.status, created: createdMs(query.created), txnReference: query.txn_reference, email: query.email, last4: query.last4 };
   const expiredBy = expiredIfCreatedBy(caller.now);
@@ -63,10 +88,11 @@ export async function listCharges(db: Db, deps: ServiceDeps, caller: Caller, que
   const tokens = await tokensByIds(db, [...new Set(rows.map((row) => row.token_id))]);
   const { data, has_more } = pageOf(rows, window);
   return {
-    type: 'list',
-    url: '/v2/charges',
     has_more,
-    data: data.map((row) => chargeView(withState(row, settle(toState(row), caller.now)), tokens.get(row.token_id)!, deps)),
+    data: data.map((row) => {
+      const token = tokens.get(row.token_id)!;
+      return { charge: chargeView(withState(row, settle(toState(row), caller.now)), token, deps), email: token.shopper_email };
+    }),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type ListPageQuery,
   type Mode,
   PayframeError,
+  type UpdateWebhookEndpointBody,
   type WebhookEndpoint,
   type WebhookEndpointList,
 } from '@payframe/contract';
@@ -16,7 +17,15 @@ import { refusedTarget } from '../security/webhook-targets.ts';
 import { atomically } from '../storage/db.ts';
 import type { PageWindow } from '../storage/repositories/keyset.ts';
 import { failPendingDeliveriesOf } from '../storage/repositories/webhook-deliveries.ts';
-import { countEndpoints, endpointPage, findEndpoint, insertEndpoint, markEndpointDeleted } from '../storage/repositories/webhook-endpoints.ts';
+import {
+  countEndpoints,
+  type EndpointChanges,
+  endpointPage,
+  findEndpoint,
+  insertEndpoint,
+  markEndpointDeleted,
+  updateEndpoint,
+} from '../storage/repositories/webhook-endpoints.ts';
 import type { WebhookEndpointsTable } from '../storage/schema.ts';
 import { serializeOn } from '../storage/serialize.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
@@ -33,6 +42,7 @@ function endpointView(row: WebhookEndpointsTable): WebhookEndpoint {
     url: row.url,
     events: JSON.parse(row.events) as EventName[],
     description: row.description,
+    disabled: row.disabled_at !== null,
     created: epochSeconds(row.created_at),
     mode: row.mode,
   };
@@ -72,6 +82,7 @@ export function createEndpoint(db: Db, deps: ServiceDeps, caller: Caller, body: 
       secret_sealed: seal(deps.secrets.webhookSecretKey, id, secret),
       created_at: caller.now,
       deleted_at: null,
+      disabled_at: null,
     };
     await insertEndpoint(tx, row);
     return { ...endpointView(row), secret };
@@ -82,6 +93,25 @@ export async function retrieveEndpoint(db: Db, caller: Caller, id: string): Prom
   const row = await findEndpoint(db, caller, id);
   if (!row) throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter: 'id' });
   return endpointView(row);
+}
+
+/**
+ * Changes what was sent and keeps the rest. Disabling keeps the time it happened (an endpoint
+ * disabled twice stays disabled since the first time); the URL is vetted before (vetEndpointUrl).
+ */
+export async function updateEndpointFields(db: Db, caller: Caller, id: string, body: UpdateWebhookEndpointBody): Promise<WebhookEndpoint> {
+  return atomically(db, async (tx) => {
+    const current = await findEndpoint(tx, caller, id);
+    if (!current) throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter: 'id' });
+    const changes: EndpointChanges = {};
+    if (body.url !== undefined) changes.url = body.url;
+    if (body.events !== undefined) changes.events = JSON.stringify(body.events);
+    if (body.description !== undefined) changes.description = body.description;
+    if (body.disabled !== undefined && body.disabled !== (current.disabled_at !== null)) changes.disabled_at = body.disabled ? caller.now : null;
+    const updated = await updateEndpoint(tx, caller, id, changes);
+    if (!updated) throw new PayframeError('RESOURCE_MISSING', 'No such webhook endpoint.', { parameter: 'id' });
+    return endpointView(updated);
+  });
 }
 
 /** The window the cursor parameters ask for; a cursor that is not one of the caller's endpoints is a 400 on its parameter. */

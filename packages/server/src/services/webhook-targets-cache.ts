@@ -7,33 +7,38 @@ import { endpointTargets } from '../storage/repositories/webhook-endpoints.ts';
 /** Where an endpoint's deliveries go and the secret that signs them; null when it cannot be opened with this master key. */
 export type WebhookTarget = { url: string; mode: Mode; secret: string | null };
 
-/** Endpoints never change (only their deletion, which ends their deliveries), so the worker remembers them. */
-const MAX_TARGETS = 10_000;
+/** A secret never changes, so the worker remembers it opened; an endpoint's URL can change, so it is read for every pass. */
+const MAX_SECRETS = 10_000;
 
 /**
- * The worker's opened endpoints, by id, for its life: an endpoint is read and its secret unsealed
- * once, not for every delivery. Bounded: past MAX_TARGETS it starts over.
+ * The claimed endpoints' targets: their URL and mode as they are now (one read for the whole pass),
+ * each secret unsealed once for the worker's life. Bounded: past MAX_SECRETS it starts over.
  */
 export function webhookTargetsCache(secretKey: Buffer) {
-  const targets = new Map<string, WebhookTarget>();
+  const secrets = new Map<string, string | null>();
 
   return async function targetsOf(db: Db, endpointIds: Iterable<string>): Promise<Map<string, WebhookTarget>> {
-    const missing = [...new Set(endpointIds)].filter((id) => !targets.has(id));
-    if (missing.length > 0) {
-      if (targets.size + missing.length > MAX_TARGETS) targets.clear();
-      for (const row of await endpointTargets(db, missing)) {
-        let secret: string | null = null;
-        try {
-          const opened = unseal(secretKey, row.id, row.secret_sealed);
-          if (opened.startsWith(WEBHOOK_SECRET_PREFIX)) secret = opened;
-        } catch {
-          // Sealed under another master key: its attempts fail, never sent unsigned.
-        }
-        targets.set(row.id, { url: row.url, mode: row.mode, secret });
-      }
+    const ids = [...new Set(endpointIds)];
+    const targets = new Map<string, WebhookTarget>();
+    if (ids.length === 0) return targets;
+    const rows = await endpointTargets(db, ids);
+    if (secrets.size + rows.length > MAX_SECRETS) secrets.clear();
+    for (const row of rows) {
+      if (!secrets.has(row.id)) secrets.set(row.id, openSecret(secretKey, row.id, row.secret_sealed));
+      targets.set(row.id, { url: row.url, mode: row.mode, secret: secrets.get(row.id) ?? null });
     }
     return targets;
   };
+}
+
+function openSecret(secretKey: Buffer, id: string, sealed: string): string | null {
+  try {
+    const opened = unseal(secretKey, id, sealed);
+    return opened.startsWith(WEBHOOK_SECRET_PREFIX) ? opened : null;
+  } catch {
+    // Sealed under another master key: its attempts fail, never sent unsigned.
+    return null;
+  }
 }
 
 export type WebhookTargets = ReturnType<typeof webhookTargetsCache>;

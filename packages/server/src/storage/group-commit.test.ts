@@ -25,7 +25,11 @@ function open(sync?: SyncWal) {
   const observer = new SqliteDatabase(file, { readonly: true });
   const committed = () => (observer.prepare('select name from items order by name').all() as Array<{ name: string }>).map((row) => row.name);
   const insert = (name: string) => db.transaction().execute((tx) => tx.insertInto('items').values({ name }).execute());
-  close = () => (observer.close(), wal.close(), db.destroy());
+  close = () => {
+    observer.close();
+    wal.close();
+    return db.destroy();
+  };
   return { db, group, committed, insert };
 }
 

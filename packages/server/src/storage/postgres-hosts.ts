@@ -87,7 +87,10 @@ function readOnlySession(): Error {
 /** pg-pool's check of each new connection: with read-write asked for, a read-only session is refused. */
 export function verifySession(selector: HostSelector) {
   return (client: pg.PoolClient, done: (error?: Error) => void): void => {
-    if (!selector.list.readWrite) return done();
+    if (!selector.list.readWrite) {
+      done();
+      return;
+    }
     client.query('show transaction_read_only').then(
       (result) => {
         if ((result.rows[0] as { transaction_read_only?: string } | undefined)?.transaction_read_only === 'off') return done();

@@ -171,6 +171,8 @@ export interface WebhookEndpointsTable {
   secret_sealed: string;
   created_at: number;
   deleted_at: number | null;
+  /** Set while the endpoint is disabled: the fan-out queues it nothing new. */
+  disabled_at: number | null;
 }
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';

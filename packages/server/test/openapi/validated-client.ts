@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { validateInput, validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
-import { bracketed, type Encoding } from '../client.ts';
+import { bracketed, type Encoding, resolveTarget, type Target } from '../client.ts';
 
 /** One problem Prism (Stoplight's OpenAPI validator) found in a request or an answer. */
 export type Violation = { request: string; side: 'request' | 'answer'; message: string; path?: string };
@@ -30,7 +30,8 @@ function encode(params: Params, encoding: Encoding): { body: string; contentType
  * query, headers and body bytes in their encoding) and the answer as received (status, headers,
  * JSON). Each violation is kept, with the request it came from.
  */
-export async function validatedClient(baseUrl: string, document: object) {
+export async function validatedClient(target: Target, document: object) {
+  const { url: baseUrl, fetch } = resolveTarget(target);
   const operations = await getHttpOperationsFromSpec(structuredClone(document));
   const violations: Violation[] = [];
   let checked = 0;

@@ -32,7 +32,7 @@ function describeString(checks: readonly core.$ZodCheck[]): Shape {
     const def = _zod.def as Check;
     ensureKnown(def.check, def);
     if (def.check === 'string_format' && def.format === 'regex' && def.pattern) {
-      (shape.patterns ??= []).push([def.pattern.source, def.pattern.flags]);
+      shape.patterns = [...(shape.patterns ?? []), [def.pattern.source, def.pattern.flags]];
     } else if (def.check === 'min_length' && def.minimum !== undefined) shape.min = def.minimum;
     else if (def.check === 'max_length' && def.maximum !== undefined) shape.max = def.maximum;
     else throw new Error(`shapeOf: string check ${def.check} is not supported`);

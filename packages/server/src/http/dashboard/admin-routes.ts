@@ -14,7 +14,9 @@ import {
   ResourceIdParamsSchema,
   TestClockSchema,
   UpdateAccountBodySchema,
+  UpdateWebhookEndpointBodySchema,
   WebhookEndpointListSchema,
+  WebhookEndpointSchema,
 } from '@payframe/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +26,7 @@ import type { Caller, ServiceDeps, Store } from '../../services/context.ts';
 import { createOwnerKeys, listOwnerKeys, revokeOwnerKey } from '../../services/dashboard-keys.ts';
 import { sessionCaller } from '../../services/dashboard-sessions.ts';
 import { advanceTestClock, testClockView } from '../../services/test-clock.ts';
-import { createEndpoint, deleteEndpoint, listEndpoints, vetEndpointUrl } from '../../services/webhook-endpoints.ts';
+import { createEndpoint, deleteEndpoint, listEndpoints, updateEndpointFields, vetEndpointUrl } from '../../services/webhook-endpoints.ts';
 import { refuseOtherMethods } from '../routes/refuse-other-methods.ts';
 import { sessionOf } from './session-hooks.ts';
 
@@ -70,6 +72,15 @@ export function adminRoutes(store: Store, deps: ServiceDeps, apiKeys: ApiKeyCach
         return store.transaction((tx) => createEndpoint(tx, deps, caller, request.body));
       },
     );
+    api.post(
+      '/webhook_endpoints/:id',
+      { schema: { ...byId, body: UpdateWebhookEndpointBodySchema, response: { 200: WebhookEndpointSchema, ...errors } } },
+      async (request) => {
+        const caller = callerOf(request, request.query.mode);
+        if (request.body.url !== undefined) await vetEndpointUrl(caller.mode, request.body.url);
+        return store.transaction((tx) => updateEndpointFields(tx, caller, request.params.id, request.body));
+      },
+    );
     api.delete('/webhook_endpoints/:id', { schema: { ...byId, response: { 200: DeletedWebhookEndpointSchema, ...errors } } }, async (request) => {
       const caller = callerOf(request, request.query.mode);
       return store.transaction((tx) => deleteEndpoint(tx, deps, caller, request.params.id));
@@ -97,7 +108,7 @@ export function adminRoutes(store: Store, deps: ServiceDeps, apiKeys: ApiKeyCach
     refuseOtherMethods(app, '/keys', ['GET', 'POST']);
     refuseOtherMethods(app, '/keys/:id/revoke', ['POST']);
     refuseOtherMethods(app, '/webhook_endpoints', ['GET', 'POST']);
-    refuseOtherMethods(app, '/webhook_endpoints/:id', ['DELETE']);
+    refuseOtherMethods(app, '/webhook_endpoints/:id', ['POST', 'DELETE']);
     refuseOtherMethods(app, '/clock', ['GET', 'POST']);
     refuseOtherMethods(app, '/account', ['GET', 'POST']);
   };

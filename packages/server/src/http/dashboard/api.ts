@@ -12,6 +12,7 @@ import { overviewRoutes } from './overview-routes.ts';
 import { requestLogRoutes } from './request-log-routes.ts';
 import { adminsMutate, refuseApiKeys, refuseLiveOverPlainHttp, requireCsrfToken, requireSameOrigin, requireSession } from './session-hooks.ts';
 import { sessionRoutes } from './session-routes.ts';
+import { teamRoutes } from './team-routes.ts';
 
 export type DashboardOptions = { lifetime: SessionLifetime; publicUrl: () => string | undefined; apiKeys: ApiKeyCache };
 
@@ -50,5 +51,6 @@ export function dashboardApiRoutes(store: Store, deps: ServiceDeps, options: Das
     await app.register(adminRoutes(store, deps, options.apiKeys));
     await app.register(overviewRoutes(store, deps));
     await app.register(requestLogRoutes(store, deps));
+    await app.register(teamRoutes(store, deps));
   };
 }

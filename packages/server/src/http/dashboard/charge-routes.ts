@@ -1,7 +1,8 @@
 import {
-  ChargeListSchema,
+  CaptureChargeBodySchema,
   ChargeSchema,
   CreateRefundBodySchema,
+  DashboardChargeListSchema,
   DashboardChargesQuerySchema,
   DashboardEventsQuerySchema,
   DashboardModeQuerySchema,
@@ -22,9 +23,10 @@ import type { Caller, ServiceDeps, Store } from '../../services/context.ts';
 import { chargeSearchMatches } from '../../services/dashboard-charge-search.ts';
 import { sessionCaller } from '../../services/dashboard-sessions.ts';
 import { eventDeliveries, resendEvent } from '../../services/event-deliveries.ts';
-import { listCharges, listEvents } from '../../services/lists.ts';
+import { listDashboardCharges, listEvents } from '../../services/lists.ts';
 import { refundCharge } from '../../services/refunds.ts';
 import { refuseOtherMethods } from '../routes/refuse-other-methods.ts';
+import { chargesExport } from './charges-export.ts';
 import { sessionOf } from './session-hooks.ts';
 
 const chargeResponse = { 200: ChargeSchema, default: ErrorBodySchema };
@@ -51,19 +53,29 @@ export function chargeRoutes(store: Store, deps: ServiceDeps) {
 
     api.get(
       '/charges',
-      { schema: { querystring: DashboardChargesQuerySchema, response: { 200: ChargeListSchema, default: ErrorBodySchema } } },
+      { schema: { querystring: DashboardChargesQuerySchema, response: { 200: DashboardChargeListSchema, default: ErrorBodySchema } } },
       async (request) => {
         const { mode, q, ...query } = request.query;
         const matches = q === undefined ? undefined : chargeSearchMatches(q);
-        return store.read((db) => listCharges(db, deps, callerOf(request, mode), query, matches));
+        return store.read((db) => listDashboardCharges(db, deps, callerOf(request, mode), query, matches));
       },
     );
+    api.get('/charges/export', { schema: { querystring: DashboardChargesQuerySchema } }, async (request, reply) => {
+      const { mode, q, limit: _limit, starting_after: _after, ending_before: _before, ...filters } = request.query;
+      const caller = callerOf(request, mode);
+      const matches = q === undefined ? undefined : chargeSearchMatches(q);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="charges-${mode}-${new Date(caller.now).toISOString().slice(0, 10)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(chargesExport(store, deps, caller, filters, matches));
+    });
     api.get('/charges/:id', { schema: { ...chargeIdRoute, response: chargeResponse } }, async (request) =>
       store.read((db) => retrieveCharge(db, deps, callerOf(request, request.query.mode), request.params.id)),
     );
-    api.post('/charges/:id/capture', { schema: { ...chargeIdRoute, response: chargeResponse } }, async (request) => {
+    api.post('/charges/:id/capture', { schema: { ...chargeIdRoute, body: CaptureChargeBodySchema, response: chargeResponse } }, async (request) => {
       const caller = movingMoney(request, request.query.mode);
-      return store.transaction((tx) => captureCharge(tx, deps, caller, request.params.id));
+      return store.transaction((tx) => captureCharge(tx, deps, caller, request.params.id, request.body.amount));
     });
     api.post('/charges/:id/cancel', { schema: { ...chargeIdRoute, response: chargeResponse } }, async (request) => {
       const caller = movingMoney(request, request.query.mode);
@@ -96,6 +108,7 @@ export function chargeRoutes(store: Store, deps: ServiceDeps) {
     });
 
     refuseOtherMethods(app, '/charges', ['GET']);
+    refuseOtherMethods(app, '/charges/export', ['GET']);
     refuseOtherMethods(app, '/charges/:id', ['GET']);
     refuseOtherMethods(app, '/charges/:id/capture', ['POST']);
     refuseOtherMethods(app, '/charges/:id/cancel', ['POST']);

@@ -3,6 +3,7 @@ import { type Bounds, bodyInteger, queryInteger } from './integers.ts';
 import { OPERATIONS, TAGS } from './operations.ts';
 import { webhooksSection } from './webhooks.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: the document is JSON built from zod output and walked by path; typing every node would restate the OpenAPI schema.
 type Json = Record<string, any>;
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };

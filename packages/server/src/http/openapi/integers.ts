@@ -45,7 +45,10 @@ function sameLength(a: string, b: string): string {
   const parts: string[] = [];
   let first = Number(a[0]);
   let last = Number(b[0]);
-  if (!/^0*$/.test(a.slice(1))) parts.push(`${a[0]}${sameLength(a.slice(1), '9'.repeat(rest))}`), first++;
+  if (!/^0*$/.test(a.slice(1))) {
+    parts.push(`${a[0]}${sameLength(a.slice(1), '9'.repeat(rest))}`);
+    first++;
+  }
   const tail = /^9*$/.test(b.slice(1)) ? null : `${b[0]}${sameLength('0'.repeat(rest), b.slice(1))}`;
   if (tail) last--;
   if (first <= last) parts.push(`${first === last ? first : `[${first}-${last}]`}[0-9]{${rest}}`);

@@ -25,6 +25,7 @@ export const OPERATIONS: Record<string, OperationFacts> = {
   'POST /v2/webhook_endpoints': { operationId: 'createWebhookEndpoint', tag: 'Webhooks' },
   'GET /v2/webhook_endpoints': { operationId: 'listWebhookEndpoints', tag: 'Webhooks' },
   'GET /v2/webhook_endpoints/{id}': { operationId: 'retrieveWebhookEndpoint', tag: 'Webhooks' },
+  'POST /v2/webhook_endpoints/{id}': { operationId: 'updateWebhookEndpoint', tag: 'Webhooks' },
   'DELETE /v2/webhook_endpoints/{id}': { operationId: 'deleteWebhookEndpoint', tag: 'Webhooks' },
   'GET /v2/test_helpers/clock': { operationId: 'retrieveTestClock', tag: 'Test helpers' },
   'POST /v2/test_helpers/clock': { operationId: 'advanceTestClock', tag: 'Test helpers' },

@@ -5,13 +5,14 @@ import {
   ErrorBodySchema,
   ListPageQuerySchema,
   ResourceIdParamsSchema,
+  UpdateWebhookEndpointBodySchema,
   WebhookEndpointListSchema,
   WebhookEndpointSchema,
 } from '@payframe/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServiceDeps, Store } from '../../services/context.ts';
-import { createEndpoint, deleteEndpoint, listEndpoints, retrieveEndpoint, vetEndpointUrl } from '../../services/webhook-endpoints.ts';
+import { createEndpoint, deleteEndpoint, listEndpoints, retrieveEndpoint, updateEndpointFields, vetEndpointUrl } from '../../services/webhook-endpoints.ts';
 import { idempotent } from '../idempotency.ts';
 import { callerOf } from '../request-context.ts';
 import { refuseOtherMethods } from './refuse-other-methods.ts';
@@ -52,6 +53,22 @@ export function webhookEndpointRoutes(store: Store, deps: ServiceDeps) {
       },
       async (request) => store.read((db) => retrieveEndpoint(db, callerOf(request, deps.clock), request.params.id)),
     );
+    api.post(
+      '/webhook_endpoints/:id',
+      {
+        schema: {
+          summary: 'Update a webhook endpoint: its URL, events, description, or whether it is disabled',
+          params: ResourceIdParamsSchema,
+          body: UpdateWebhookEndpointBodySchema,
+          response: { 200: WebhookEndpointSchema, default: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const caller = callerOf(request, deps.clock);
+        if (request.body.url !== undefined) await vetEndpointUrl(caller.mode, request.body.url);
+        return idempotent(store, deps, request, reply, (tx) => updateEndpointFields(tx, caller, request.params.id, request.body));
+      },
+    );
     api.delete(
       '/webhook_endpoints/:id',
       {
@@ -63,6 +80,6 @@ export function webhookEndpointRoutes(store: Store, deps: ServiceDeps) {
       },
       async (request) => store.transaction((tx) => deleteEndpoint(tx, deps, callerOf(request, deps.clock), request.params.id)),
     );
-    refuseOtherMethods(app, '/webhook_endpoints/:id', ['GET', 'DELETE']);
+    refuseOtherMethods(app, '/webhook_endpoints/:id', ['GET', 'POST', 'DELETE']);
   };
 }

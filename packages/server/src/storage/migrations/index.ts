@@ -18,6 +18,7 @@ import * as webhookLeasesInFlight from './016-webhook-leases-in-flight.ts';
 import * as captureAmountMetadata from './017-capture-amount-metadata.ts';
 import * as overviewAggregates from './018-overview-aggregates.ts';
 import * as requestLog from './019-request-log.ts';
+import * as webhookEndpointDisabled from './020-webhook-endpoint-disabled.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '017-capture-amount-metadata': captureAmountMetadata,
   '018-overview-aggregates': overviewAggregates,
   '019-request-log': requestLog,
+  '020-webhook-endpoint-disabled': webhookEndpointDisabled,
 };

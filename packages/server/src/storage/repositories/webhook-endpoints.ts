@@ -3,7 +3,7 @@ import type { WebhookEndpointsTable } from '../schema.ts';
 import { beyondCursor, type PageWindow, windowOrder } from './keyset.ts';
 import { type Owner, ownedBy } from './owned.ts';
 
-/** What the delivery worker needs of endpoints, deleted ones included: a delivery claimed before the delete is still sent. */
+/** What the delivery worker needs of endpoints, deleted and disabled ones included: a delivery queued before is still sent, to the URL the endpoint has now. */
 export function endpointTargets(db: Db, ids: string[]) {
   return db.selectFrom('webhook_endpoints').select(['id', 'url', 'mode', 'secret_sealed']).where('id', 'in', ids).execute();
 }
@@ -32,6 +32,21 @@ export function findEndpoint(db: Db, owner: Owner, id: string): Promise<WebhookE
     .where((eb) => eb.and(ownedBy(owner, id)))
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+}
+
+export type EndpointChanges = Partial<Pick<WebhookEndpointsTable, 'url' | 'events' | 'description' | 'disabled_at'>>;
+
+/** Changes the owner's endpoint unless it is deleted; answers the endpoint as it now is. */
+export async function updateEndpoint(db: Db, owner: Owner, id: string, changes: EndpointChanges): Promise<WebhookEndpointsTable | undefined> {
+  if (Object.keys(changes).length > 0) {
+    await db
+      .updateTable('webhook_endpoints')
+      .set(changes)
+      .where((eb) => eb.and(ownedBy(owner, id)))
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+  return findEndpoint(db, owner, id);
 }
 
 /** Sets `deleted_at` once; answers whether this call deleted it. */

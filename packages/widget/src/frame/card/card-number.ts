@@ -8,7 +8,7 @@ export function luhn(digits: string): boolean {
   let sum = 0;
   for (let index = 0; index < digits.length; index++) {
     let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1 && (digit *= 2) > 9) digit -= 9;
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
     sum += digit;
   }
   return sum % 10 === 0;

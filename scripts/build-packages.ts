@@ -1,0 +1,86 @@
+// `npm run build`: builds every workspace package that has a build, dependencies first, skipping
+// one whose inputs (its own files, the lockfile, and the packages it builds from) are the same as
+// at its last build. `npm ci` builds once through `prepare`; `npm test` then builds only what
+// changed since. `--force` builds everything.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const stamps = join(root, 'node_modules', '.cache', 'payframe-build');
+
+type Manifest = { name: string; scripts?: Record<string, string>; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+type Workspace = { name: string; dir: string; builds: boolean; needs: string[] };
+
+// What a build never reads: its own output, installed modules, and what only tests and benchmarks use.
+const NOT_INPUTS = new Set(['dist', 'lib', 'node_modules', '.build', 'test', 'bench']);
+const isTestFile = (name: string) => /\.test\.tsx?$/.test(name);
+
+function workspaces(): Workspace[] {
+  return readdirSync(join(root, 'packages')).map((dirName) => {
+    const dir = join(root, 'packages', dirName);
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
+    const needs = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => name.startsWith('@payframe/'));
+    return { name: manifest.name, dir, builds: manifest.scripts?.build !== undefined, needs };
+  });
+}
+
+/** Dependencies before the packages that build from them. */
+function inBuildOrder(all: Workspace[]): Workspace[] {
+  const byName = new Map(all.map((workspace) => [workspace.name, workspace]));
+  const ordered: Workspace[] = [];
+  const visiting = new Set<string>();
+  const visit = (workspace: Workspace) => {
+    if (ordered.includes(workspace) || visiting.has(workspace.name)) return;
+    visiting.add(workspace.name);
+    for (const need of workspace.needs) {
+      const dependency = byName.get(need);
+      // A dependency that leads back here is a test-only one (the SDK's tests run the server, whose
+      // scripts use the SDK): neither build reads the other.
+      if (dependency && !visiting.has(dependency.name)) visit(dependency);
+    }
+    ordered.push(workspace);
+  };
+  for (const workspace of all) visit(workspace);
+  return ordered;
+}
+
+function hashFiles(hash: ReturnType<typeof createHash>, dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (NOT_INPUTS.has(entry.name) || isTestFile(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) hashFiles(hash, path);
+    else if (entry.isFile()) hash.update(`${relative(root, path)}\0`).update(readFileSync(path));
+  }
+}
+
+export function buildPackages(options: { force: boolean }): string[] {
+  const lockfile = readFileSync(join(root, 'package-lock.json'));
+  const fingerprints = new Map<string, string>();
+  const built: string[] = [];
+  mkdirSync(stamps, { recursive: true });
+  for (const workspace of inBuildOrder(workspaces())) {
+    const hash = createHash('sha256').update(lockfile);
+    // A dependency not yet fingerprinted here is one of those test-only cycles.
+    for (const need of workspace.needs) hash.update(fingerprints.get(need) ?? '');
+    hashFiles(hash, workspace.dir);
+    const fingerprint = hash.digest('hex');
+    fingerprints.set(workspace.name, fingerprint);
+    if (!workspace.builds) continue;
+    const stamp = join(stamps, `${workspace.name.replace('/', '+')}.sha256`);
+    if (!options.force && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) continue;
+    // A failed build must not leave the old stamp vouching for a half-written dist.
+    rmSync(stamp, { force: true });
+    execFileSync('npm', ['run', 'build', '-w', workspace.name], { cwd: root, stdio: 'inherit' });
+    writeFileSync(stamp, fingerprint);
+    built.push(workspace.name);
+  }
+  return built;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const built = buildPackages({ force: process.argv.includes('--force') });
+  console.log(built.length > 0 ? `built: ${built.join(', ')}` : 'every package is up to date with its sources');
+}
