@@ -173,7 +173,10 @@ test('money in en-US, the CSV export against the API, a disabled endpoint that r
     expect(heard.quiet).toEqual([]);
 
     await page.reload();
-    await page.getByTestId('webhook-row').filter({ hasText: urls.loud ?? '' }).click();
+    await page
+      .getByTestId('webhook-row')
+      .filter({ hasText: urls.loud ?? '' })
+      .click();
     await expect(page.getByTestId('webhook-detail')).toContainText(urls.loud ?? '');
     await expect(page.getByTestId('delivery-row').first()).toContainText(urls.loud ?? '');
     await auditAndShoot(page, 'webhooks-detail');

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
+import { testCard } from '@payframe/contract/testing';
 import { TEST_CARDS } from '@payframe/qa-kit';
 import { demoBannerUrl, PAYFRAME_BIN, type ServerProcess, spawnServe, tempDataDir } from '@payframe/server/process';
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -38,7 +39,7 @@ async function v2<T = any>(path: string, body?: unknown, key = secretKey): Promi
 
 async function chargeThroughApi(txnReference: string, amount = 1250): Promise<string> {
   const token = await v2<{ id: string }>('/tokens', {
-    card: { number: TEST_CARDS.visa.number, cvc: '123', exp_month: 12, exp_year: new Date().getFullYear() + 3, name: 'Ada Lovelace' },
+    card: testCard(TEST_CARDS.visa.number),
     shopper: { ip: '203.0.113.7', session_id: 'dash-e2e', email: 'ada@example.com' },
   });
   const charge = await v2<{ id: string }>('/charges', {

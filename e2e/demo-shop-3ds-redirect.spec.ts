@@ -1,3 +1,4 @@
+import { testCard } from '@payframe/contract/testing';
 import { completeThreeDS, TEST_CARDS, THREE_DS_PATH } from '@payframe/qa-kit';
 import { expect, test } from './support/shop-checkout.ts';
 import { type Charge, expectOutcome, numberOf, SCENARIOS, shot } from './support/three-ds-scenarios.ts';
@@ -44,7 +45,7 @@ test('frictionless-nojs: without JavaScript the frictionless page waits for #con
       method: 'POST',
       headers: { 'x-api-key': shop.keys.publishableKey, 'content-type': 'application/json' },
       body: JSON.stringify({
-        card: { number: TEST_CARDS.frictionless3DS.number, cvc: '123', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, name: 'Ada' },
+        card: testCard(TEST_CARDS.frictionless3DS.number),
         shopper: { email: 'ada@example.com', session_id: 'nojs' },
       }),
     }).then((response) => response.json() as Promise<{ id: string }>);

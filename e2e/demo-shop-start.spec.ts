@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testCard } from '@payframe/contract/testing';
 import { TEST_CARDS } from '@payframe/qa-kit';
 import { expect, test } from '@playwright/test';
 import { startDemoShop } from './support/demo-shop.ts';
@@ -24,7 +25,7 @@ test('npm start runs the API and the demo shop together, stops both, and a resta
 
   // An order placed the way the checkout form places it: a token, then the form's POST.
   const token = await first.api<{ id: string }>('/tokens', {
-    card: { number: TEST_CARDS.visa.number, cvc: '123', exp_month: 12, exp_year: new Date().getFullYear() + 3, name: 'Ada Lovelace' },
+    card: testCard(TEST_CARDS.visa.number),
     shopper: { ip: '203.0.113.7', session_id: 'start-test', email: 'ada@example.com' },
   });
   const placed = await fetch(`${first.url}/checkout`, { method: 'POST', body: new URLSearchParams({ product: 'mug', token: token.id }), redirect: 'manual' });

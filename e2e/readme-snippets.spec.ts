@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { expect, test } from '@playwright/test';
 import { type PayframeServer, startPayframe } from './support/payframe-server.ts';
 
@@ -84,7 +85,7 @@ test('the checkout page of docs/widget.md gets a token under its CSP and reaches
   await expect(page.locator('#card')).toHaveAttribute('data-payframe-ready', /.*/);
   const frame = page.frameLocator('iframe[name="payframe-card"]');
   const year = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
-  await frame.getByTestId('card-number').pressSequentially('4242424242424242');
+  await frame.getByTestId('card-number').pressSequentially(TEST_CARDS.visa.number);
   await frame.getByTestId('card-expiry').pressSequentially(`12${year}`);
   await frame.getByTestId('card-cvc').pressSequentially('123');
   await frame.getByTestId('card-name').fill('Ada Lovelace');

@@ -177,7 +177,7 @@ test('a token the API refuses shows its error in the frame and reaches the merch
   const keys = await createAccount(sites.payframe.dataDir, `shop-in-the-future-${test.info().testId}-${test.info().repeatEachIndex}`);
   await advanceClock(sites.payframe, keys, 4 * 366 * 24 * 3600);
   await checkout.open({}, keys);
-  await typeCard(checkout, { number: '5555555555554444', expiry: `12${futureYear}`, cvc: CVC, name: 'Ada Lovelace' });
+  await typeCard(checkout, { number: TEST_CARDS.mastercard3DS.number, expiry: `12${futureYear}`, cvc: CVC, name: 'Ada Lovelace' });
 
   const result = await checkout.pay();
   expect(result).toEqual({

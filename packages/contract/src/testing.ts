@@ -45,3 +45,35 @@ function codeOf(body: unknown): unknown {
   const parsed = z.object({ error: z.object({ code: z.unknown() }) }).safeParse(body);
   return parsed.success ? parsed.data.error.code : undefined;
 }
+
+/** The answer is a 200; returns its body. */
+export function expectOk<T>(answer: { status: number; body: T }): T {
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  return answer.body;
+}
+
+/*
+ * The one card and shopper every suite's tokens are made with, and the token and charge parameters
+ * built from them. Values are written as a form sends them (strings), which every encoding and the
+ * SDK accept; a test about JSON numbers writes its numbers itself.
+ */
+
+/** A test card's number (TEST_CARDS in test-cards.ts) with the rest any valid card has, expiring in three years. */
+export function testCard(number: string) {
+  return { number, cvc: '123', exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 3), name: 'Ada Lovelace' };
+}
+
+export const TEST_SHOPPER = { ip: '203.0.113.7', session_id: 'session-1', email: 'ada@example.com' };
+
+type TokenParams = { card: ReturnType<typeof testCard>; shopper: typeof TEST_SHOPPER };
+type ChargeParams = { token: string; amount: string; currency: string; description: string; return_url: string };
+
+/** `POST /v2/tokens`'s parameters for the card `number`; `overrides` replace or add top-level ones. */
+export function tokenParams<O extends Record<string, unknown> = Record<never, never>>(number: string, overrides: O = {} as O): Omit<TokenParams, keyof O> & O {
+  return { card: testCard(number), shopper: { ...TEST_SHOPPER }, ...overrides };
+}
+
+/** `POST /v2/charges`'s parameters for `token`: 5.00 EUR; `overrides` replace or add top-level ones. */
+export function chargeParams<O extends Record<string, unknown> = Record<never, never>>(token: string, overrides: O = {} as O): Omit<ChargeParams, keyof O> & O {
+  return { token, amount: '500', currency: 'eur', description: 'Order #1', return_url: 'https://shop.example/return', ...overrides };
+}

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { TEST_CARDS } from '@payframe/contract/test-cards';
+import { testCard } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningShop, startShop } from '../src/server.ts';
 import { type DemoPayframe, startDemoPayframe } from './payframe-serve.ts';
@@ -39,7 +41,7 @@ async function cardToken(number: string): Promise<string> {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': payframe.publishableKey },
     body: JSON.stringify({
-      card: { number, cvc: '123', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, name: 'Ada Lovelace' },
+      card: testCard(number),
       shopper: { session_id: 'shop-test', email: 'ada@example.com' },
     }),
   });
@@ -81,7 +83,7 @@ describe('the demo shop over HTTP, against a real payframe serve', () => {
   });
 
   it('says a declined card is declined, on the checkout page', async () => {
-    const response = await post('/checkout', { product: 'mug', token: await cardToken('4000000000000002') });
+    const response = await post('/checkout', { product: 'mug', token: await cardToken(TEST_CARDS.declined.number) });
     expect(response.status).toBe(402);
     const html = await response.text();
     expect(testId(html, 'checkout-error')).toBe('Your card was declined. Try another card or contact your bank.');
@@ -89,7 +91,7 @@ describe('the demo shop over HTTP, against a real payframe serve', () => {
   });
 
   it('charges, captures and refunds an order: checkout, receipt, refund, order list', async () => {
-    const checkout = await post('/checkout', { product: 'hoodie', token: await cardToken('4242424242424242') });
+    const checkout = await post('/checkout', { product: 'hoodie', token: await cardToken(TEST_CARDS.visa.number) });
     expect(checkout.status).toBe(303);
     const receiptPath = checkout.headers.get('location') ?? '';
     expect(receiptPath).toMatch(/^\/orders\/ord_[0-9a-f]{16}$/);
@@ -150,7 +152,7 @@ describe('the demo shop over HTTP, against a real payframe serve', () => {
     try {
       const response = await fetch(`${redirecting.url}/checkout`, {
         method: 'POST',
-        body: new URLSearchParams({ product: 'mug', token: await cardToken('4000000000003220') }),
+        body: new URLSearchParams({ product: 'mug', token: await cardToken(TEST_CARDS.visa3DS.number) }),
         redirect: 'manual',
       });
       expect(response.status).toBe(303);

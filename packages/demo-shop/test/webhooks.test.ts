@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TEST_CARDS } from '@payframe/contract/test-cards';
+import { testCard } from '@payframe/contract/testing';
 import { signWebhook } from '@payframe/contract/webhook-signing';
 import { type Charge, Payframe } from '@payframe/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 async function checkout(number: string): Promise<{ orderId: string; chargeId: string }> {
   const token = await new Payframe(payframe.publishableKey, { apiBase: payframe.url }).tokens.create({
-    card: { number, cvc: '123', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, name: 'Ada Lovelace' },
+    card: testCard(number),
     shopper: { session_id: 'shop-webhooks', email: 'ada@example.com' },
   });
   const response = await fetch(`${shop.url}/checkout`, { method: 'POST', body: new URLSearchParams({ product: 'mug', token: token.id }), redirect: 'manual' });

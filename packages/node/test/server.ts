@@ -62,13 +62,4 @@ export const TEST_CARDS = {
   insufficientFunds: CARDS.insufficientFunds.number,
 } as const;
 
-export function tokenParams(number: string) {
-  return {
-    card: { number, cvc: '123', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, name: 'Ada Lovelace' },
-    shopper: { ip: '203.0.113.7', session_id: 'session-1', email: 'ada@example.com' },
-  };
-}
-
-export function chargeParams(token: string) {
-  return { token, amount: 500, currency: 'eur', description: 'Order #1', return_url: 'https://shop.example/return' };
-}
+export { chargeParams, tokenParams } from '@payframe/contract/testing';

@@ -3,6 +3,7 @@
  * keep-alive connections with form bodies encoded once. `flow` is token → charge → capture; `get`
  * reads charges made before the run; `tokens` creates tokens. A "flow" below is one scenario loop.
  */
+import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { Pool } from 'undici';
 
 /** Past this many errors the server is broken, not slow: stop instead of spinning on failures. */
@@ -34,7 +35,7 @@ export type ApiClient = ReturnType<typeof apiClient>;
 
 /** The frictionless test card (3-D Secure NOT_AVAILABLE), so a charge can be captured at once. */
 const TOKEN_FORM = new URLSearchParams({
-  'card[number]': '4242424242424242',
+  'card[number]': TEST_CARDS.visa.number,
   'card[cvc]': '123',
   'card[exp_month]': '12',
   'card[exp_year]': String(new Date().getUTCFullYear() + 3),

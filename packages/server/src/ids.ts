@@ -20,7 +20,7 @@ function randomChunk(size: number): Buffer {
 }
 
 /** Milliseconds since the epoch as 12 hex digits (48 bits, good until the year 10889). */
-const timeHex = (now: number) => now.toString(16).padStart(12, '0');
+export const timeHex = (now: number) => now.toString(16).padStart(12, '0');
 
 /**
  * Every id begins with its creation time, then carries its random part. Indexes on ids then grow at

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, client, tokenParams } from './client.ts';
+import { type Client, client, TEST_PANS, tokenParams } from './client.ts';
 import { queryStore } from './database.ts';
 import { createKeys, type InProcessTestServer, startInProcess } from './harness.ts';
 
@@ -22,7 +22,7 @@ describe('stored card digits', () => {
     ['a 12-digit Maestro', '675900000125', '67'],
     ['a 14-digit Diners card', '30569309025904', '3056'],
     ['a 15-digit American Express', '378282246310005', '37828'],
-    ['a 16-digit Visa', '4242424242424242', '424242'],
+    ['a 16-digit Visa', TEST_PANS.visa, '424242'],
   ])('%s keeps %s… beside its last 4', async (_name, number, leading) => {
     const token = await api.post('/v2/tokens', tokenParams(number));
     expect(token.status, JSON.stringify(token.body)).toBe(200);

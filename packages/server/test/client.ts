@@ -1,6 +1,6 @@
 import { type Charge, ChargeSchema, type Refund, RefundSchema, type TestClock, TestClockSchema, type Token, TokenSchema } from '@payframe/contract';
 import { TEST_CARDS } from '@payframe/contract/test-cards';
-import { expectErrorBody } from '@payframe/contract/testing';
+import { chargeParams, expectErrorBody, tokenParams } from '@payframe/contract/testing';
 import type { z } from 'zod';
 
 export type Encoding = 'form' | 'json' | 'multipart';
@@ -91,17 +91,8 @@ export const TEST_PANS = {
   unavailable3ds: TEST_CARDS.unavailable3DS.number,
 } as const;
 
-export function tokenParams(number: string, overrides: Params = {}): Params {
-  return {
-    card: { number, cvc: '123', exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 3), name: 'Ada Lovelace' },
-    shopper: { ip: '203.0.113.7', session_id: 'session-1', email: 'ada@example.com' },
-    ...overrides,
-  };
-}
-
-export function chargeParams(token: string, overrides: Params = {}): Params {
-  return { token, amount: '500', currency: 'eur', description: 'Order #1', return_url: 'https://shop.example/return', ...overrides };
-}
+/** The one card fixture's parameters, shared with every other suite. */
+export { chargeParams, tokenParams } from '@payframe/contract/testing';
 
 /**
  * A 200 whose body is exactly `schema` (no field more), returned typed. Anything else fails the

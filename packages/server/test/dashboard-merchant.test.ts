@@ -2,10 +2,10 @@ import { CHARGE_EXPORT_COLUMNS } from '@payframe/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, chargeParams, createCharge, createToken, TEST_PANS } from './client.ts';
 import { ADMIN, type DashboardClient, dashboardClient, dashboardFixture, VIEWER } from './dashboard-support.ts';
-import type { TestServer } from './harness.ts';
+import type { InProcessTestServer } from './harness.ts';
 
 // The dashboard API behind the charges export, webhook endpoint updates, users and passwords.
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 let admin: DashboardClient;
 let viewer: DashboardClient;
@@ -45,7 +45,7 @@ function parseCsv(text: string): string[][] {
 }
 
 async function exportCsv(query: string) {
-  const response = await fetch(`${server.url}/dashboard/api/charges/export?${query}`, { headers: { cookie: admin.cookie ?? '' } });
+  const response = await server.fetch(`${server.url}/dashboard/api/charges/export?${query}`, { headers: { cookie: admin.cookie ?? '' } });
   return { response, rows: parseCsv(await response.text()) };
 }
 
@@ -113,7 +113,7 @@ describe('charges with the shopper’s e-mail, and their CSV export', () => {
     expect(filtered.rows.slice(1).map((line) => line[0])).toEqual([hostile.id]);
     expect((await exportCsv('mode=live')).rows).toEqual([[...CHARGE_EXPORT_COLUMNS]]);
     expect((await exportCsv('mode=test&status=LOST')).response.status).toBe(400);
-    const anonymous = await fetch(`${server.url}/dashboard/api/charges/export?mode=test`);
+    const anonymous = await server.fetch(`${server.url}/dashboard/api/charges/export?mode=test`);
     expect(anonymous.status).toBe(401);
   });
 
@@ -149,7 +149,7 @@ describe('users of the account', () => {
     expect(invited.status).toBe(200);
     expect(invited.body).toMatchObject({ email: 'new.hire@shop.test', role: 'viewer' });
     expect(invited.body.password.length).toBeGreaterThanOrEqual(12);
-    const hire = dashboardClient(server.url);
+    const hire = dashboardClient(server);
     expect((await hire.login('new.hire@shop.test', invited.body.password)).status).toBe(200);
     expect((await admin.get('/users')).body.data).not.toContainEqual(expect.objectContaining({ password: expect.anything() }));
 
@@ -173,8 +173,8 @@ describe('users of the account', () => {
   it('a user changes their own password, which ends their other sessions only', async () => {
     const email = 'changer@shop.test';
     const first = (await admin.post('/users', { email, role: 'viewer' })).body.password;
-    const here = dashboardClient(server.url);
-    const elsewhere = dashboardClient(server.url);
+    const here = dashboardClient(server);
+    const elsewhere = dashboardClient(server);
     await here.login(email, first);
     await elsewhere.login(email, first);
 
@@ -189,8 +189,8 @@ describe('users of the account', () => {
     expect((await here.post('/password', { current_password: first, new_password: 'a brand new passphrase' })).body).toEqual({ ok: true });
     expect((await here.get('/session')).status).toBe(200);
     expect((await elsewhere.get('/session')).status).toBe(401);
-    expect((await dashboardClient(server.url).login(email, first)).status).toBe(401);
-    expect((await dashboardClient(server.url).login(email, 'a brand new passphrase')).status).toBe(200);
+    expect((await dashboardClient(server).login(email, first)).status).toBe(401);
+    expect((await dashboardClient(server).login(email, 'a brand new passphrase')).status).toBe(200);
     expect((await here.post('/password', { current_password: 'a brand new passphrase', new_password: 'x'.repeat(12) }, { csrf: false })).status).toBe(403);
   });
 });

@@ -13,14 +13,14 @@ import {
   tokenParams,
 } from './client.ts';
 import { type DashboardClient, dashboardFixture } from './dashboard-support.ts';
-import { type TestServer, withStoreOf } from './harness.ts';
+import { type InProcessTestServer, withStoreOf } from './harness.ts';
 import { readStore } from './store-contents.ts';
 
 // The home page's figures and the request log (docs/dashboard.md, "Home", "Request log") over real
 // HTTP, on both stores (the server-postgres project runs this file too): known charges made through
 // /v2 show in the daily counters, and known requests in the log, without their card data.
 
-let server: TestServer;
+let server: InProcessTestServer;
 let api: Client;
 let admin: DashboardClient;
 

@@ -1,51 +1,21 @@
 import { gzipSync } from 'node:zlib';
-import type { DeclineReason, ErrorBody } from '@payframe/contract';
+import { type DeclineReason, ERROR_CODES, type ErrorBody, type ErrorCode } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, type Client, chargeParams, client, createCharge, createToken, rawRequest, TEST_PANS, tokenParams } from './client.ts';
+import { type ApiResponse, advanceClock, type Client, chargeParams, client, createCharge, createToken, rawRequest, TEST_PANS, tokenParams } from './client.ts';
+import { ADMIN, createUser, dashboardClient, VIEWER } from './dashboard-support.ts';
 import { cli, createKeys, type Keys, startServer, storeArgs, type TestServer } from './harness.ts';
 import { withinPropagation } from './propagation.ts';
 import { RawConnection, rawRequest as rawHttpRequest } from './raw-http.ts';
 
 /**
- * docs/api.md "Error codes" over real HTTP: every row of the status table produced by a request, with the whole
- * error body checked. The status and type of each code are written out here from the docs, not
- * imported from the contract, so that a wrong mapping there fails here.
+ * The error catalogue over real HTTP: every code of the contract's ERROR_CODES produced by a request
+ * (or listed below with where it is), with the whole error body checked against the code's status
+ * and type. The catalogue is read, not restated, so that a code added to it fails here until a
+ * request produces it; errors-documented.test.ts (in the contract) holds the catalogue to the table
+ * of docs/api.md "Error codes", row by row.
  */
-const TABLE = {
-  PARAMETER_MISSING: [400, 'invalid_request_error'],
-  PARAMETER_INVALID: [400, 'invalid_request_error'],
-  PARAMETER_UNKNOWN: [400, 'invalid_request_error'],
-  RESOURCE_MISSING: [404, 'invalid_request_error'],
-  IDEMPOTENCY_KEY_REUSED: [400, 'idempotency_error'],
-  INVALID_API_KEY: [401, 'authentication_error'],
-  DECLINED: [402, 'card_error'],
-  EXPIRED_CARD: [402, 'card_error'],
-  INCORRECT_NUMBER: [402, 'card_error'],
-  INCORRECT_CVC: [402, 'card_error'],
-  PROCESSING_ERROR: [402, 'card_error'],
-  TOKEN_ALREADY_USED: [402, 'invalid_request_error'],
-  CHARGE_ALREADY_CAPTURED: [402, 'invalid_request_error'],
-  CHARGE_ALREADY_REFUNDED: [402, 'invalid_request_error'],
-  CHARGE_EXPIRED: [402, 'invalid_request_error'],
-  CHARGE_CANCELED: [402, 'invalid_request_error'],
-  AUTHENTICATION_REQUIRED: [402, 'card_error'],
-  AUTHENTICATION_FAILED: [402, 'card_error'],
-  AUTHENTICATION_NOT_PENDING: [402, 'invalid_request_error'],
-  AMOUNT_EXCEEDS_REMAINING: [402, 'invalid_request_error'],
-  PUBLISHABLE_KEY_NOT_ALLOWED: [403, 'permission_error'],
-  HTTPS_REQUIRED: [403, 'permission_error'],
-  LIVE_MODE_NOT_ALLOWED: [403, 'permission_error'],
-  ROUTE_NOT_FOUND: [404, 'invalid_request_error'],
-  METHOD_NOT_ALLOWED: [405, 'invalid_request_error'],
-  IDEMPOTENCY_CONFLICT: [409, 'idempotency_error'],
-  BODY_TOO_LARGE: [413, 'invalid_request_error'],
-  UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error'],
-  RATE_LIMITED: [429, 'rate_limit_error'],
-  INTERNAL_ERROR: [500, 'api_error'],
-  SERVICE_UNAVAILABLE: [503, 'api_error'],
-} as const;
-type Code = keyof typeof TABLE;
+type Code = ErrorCode;
 
 /** Codes this file does not produce, and where they are covered instead (or why not at all). */
 const NOT_PRODUCED_HERE: Partial<Record<Code, string>> = {
@@ -58,7 +28,7 @@ const NOT_PRODUCED_HERE: Partial<Record<Code, string>> = {
 const produced = new Set<Code>();
 
 type Expected = {
-  /** Overrides the table's status (RESOURCE_MISSING for the `token` parameter is a 400). */
+  /** Overrides the catalogue's status (RESOURCE_MISSING for the `token` parameter is a 400). */
   status?: number;
   /** The exact parameter; `undefined` given explicitly means it must be absent. */
   parameter?: string | undefined;
@@ -66,11 +36,11 @@ type Expected = {
 };
 
 /**
- * The contract's `expectError` against this file's own table (status and type); an unnamed
+ * The contract's `expectError` with the catalogue's status and type of `code`; an unnamed
  * parameter must still be a documented name, and only card declines carry a decline reason.
  */
 function expectTableRow(response: ApiResponse, code: Code, expected: Expected = {}): ErrorBody {
-  const [status, type] = TABLE[code];
+  const { status, type } = ERROR_CODES[code];
   const parameter = 'parameter' in expected ? { parameter: expected.parameter } : {};
   const body = expectError(response, expected.status ?? status, code, { type, decline_reason: expected.decline_reason, ...parameter });
   if (!('parameter' in expected) && body.error.parameter !== undefined) expect(body.error.parameter).toMatch(/^[a-z_]+(\.[a-z_]+)*$/);
@@ -822,7 +792,7 @@ describe('415 UNSUPPORTED_MEDIA_TYPE', () => {
     const response = await rawRequest(plain.url, '/v2/tokens', {
       method: 'POST',
       headers: { 'x-api-key': keys.secretKey, 'content-type': contentType },
-      body: 'card[number]=4242424242424242',
+      body: `card[number]=${TEST_PANS.visa}`,
     });
     expectTableRow(response, 'UNSUPPORTED_MEDIA_TYPE');
   });
@@ -856,14 +826,49 @@ describe('429 RATE_LIMITED', () => {
   });
 });
 
-describe('the error code table', () => {
-  // Runs last (tests of a file run in order): every code of the table was answered above, or is listed as not producible here.
+describe('402 TOKEN_EXPIRED', () => {
+  it('answers a charge of a token older than its 15 minutes', async () => {
+    const onClock = client(plain.url, (await createKeys(plain.dataDir, 'errors-token-clock')).secretKey);
+    const token = await newToken(TEST_PANS.visa, onClock);
+    await advanceClock(onClock, 16 * 60);
+    expectTableRow(await onClock.post('/v2/charges', chargeParams(token)), 'TOKEN_EXPIRED', { parameter: 'token' });
+  });
+});
+
+describe('400 LIMIT_EXCEEDED', () => {
+  it('answers a 17th webhook endpoint of an account and mode', async () => {
+    const many = client(plain.url, (await createKeys(plain.dataDir, 'errors-endpoints')).secretKey);
+    for (let n = 0; n < 16; n++) expect((await many.post('/v2/webhook_endpoints', { url: `http://127.0.0.1:9/hooks/${n}` })).status).toBe(200);
+    expectTableRow(await many.post('/v2/webhook_endpoints', { url: 'http://127.0.0.1:9/hooks/16' }), 'LIMIT_EXCEEDED');
+  });
+});
+
+describe('the dashboard API: 401 INVALID_CREDENTIALS, SESSION_EXPIRED; 403 CSRF_REJECTED, ROLE_NOT_ALLOWED', () => {
+  it('answers each', async () => {
+    await Promise.all([
+      createUser(plain.dataDir, 'errors', ADMIN.email, 'admin', ADMIN.password),
+      createUser(plain.dataDir, 'errors', VIEWER.email, 'viewer', VIEWER.password),
+    ]);
+    const admin = dashboardClient(plain.url);
+    expectTableRow(await admin.login(ADMIN.email, 'not the password'), 'INVALID_CREDENTIALS');
+    expectTableRow(await admin.get('/session'), 'SESSION_EXPIRED');
+    expect((await admin.login(ADMIN.email, ADMIN.password)).status).toBe(200);
+    const charge = await createCharge(api, TEST_PANS.visa);
+    expectTableRow(await admin.post(`/charges/${charge.id}/capture?mode=test`, undefined, { csrf: false }), 'CSRF_REJECTED');
+    const viewer = dashboardClient(plain.url);
+    expect((await viewer.login(VIEWER.email, VIEWER.password)).status).toBe(200);
+    expectTableRow(await viewer.post(`/charges/${charge.id}/capture?mode=test`), 'ROLE_NOT_ALLOWED');
+  });
+});
+
+describe('the error catalogue', () => {
+  // Runs last (tests of a file run in order): every code of the catalogue was answered above, or is listed as not producible here.
   it('was produced row by row', () => {
-    const missing = (Object.keys(TABLE) as Code[]).filter((code) => !produced.has(code) && !(code in NOT_PRODUCED_HERE));
+    const missing = (Object.keys(ERROR_CODES) as Code[]).filter((code) => !produced.has(code) && !(code in NOT_PRODUCED_HERE));
     expect(missing).toEqual([]);
     for (const status of [400, 401, 402, 403, 404, 405, 413, 415, 429]) {
       expect(
-        [...produced].some((code) => TABLE[code][0] === status),
+        [...produced].some((code) => ERROR_CODES[code].status === status),
         `status ${status}`,
       ).toBe(true);
     }

@@ -1,5 +1,6 @@
+import { expectError, expectOk } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, client, createCharge, expectErrorShape, TEST_PANS } from './client.ts';
+import { type Client, client, createCharge, TEST_PANS } from './client.ts';
 import { eventually, queryStore } from './database.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
@@ -18,19 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-function expectError(response: { status: number; body: any }, status: number, code: string, parameter?: string): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expectErrorShape(response.body);
-  expect(response.body.error.code).toBe(code);
-  if (parameter !== undefined) expect(response.body.error.parameter).toBe(parameter);
-}
-
-async function ok(path: string, on: Client = api): Promise<any> {
-  const response = await on.get(path);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
-}
-
 const names = (list: any) => list.data.map((event: any) => event.name);
 
 describe('events of a charge', () => {
@@ -41,7 +29,7 @@ describe('events of a charge', () => {
     expect((await api.post(`/v2/charges/refund/${charge.id}`, { amount: '200' })).status).toBe(200);
     expect((await api.post(`/v2/charges/refund/${charge.id}`)).status).toBe(200);
 
-    const list = await ok(`/v2/events?charge=${charge.id}`);
+    const list = expectOk(await api.get(`/v2/events?charge=${charge.id}`));
     expect(list).toMatchObject({ type: 'list', url: '/v2/events', has_more: false });
     expect(names(list)).toEqual(['charge.refunded', 'charge.refunded', 'charge.captured', 'charge.authentication_succeeded', 'charge.created']);
     expect(list.data.map((event: any) => event.data.object.status)).toEqual(['REFUNDED', 'PARTIALLY_REFUNDED', 'CHARGE_SUCCESS', 'PENDING', 'PENDING']);
@@ -66,40 +54,40 @@ describe('events of a charge', () => {
     for (let index = 0; index < 3; index++) charges.push(await createCharge(api, TEST_PANS.visa));
     for (const charge of charges) expect((await api.post(`/v2/charges/capture/${charge.id}`)).status).toBe(200);
 
-    const captured = await ok('/v2/events?name=charge.captured&limit=3');
+    const captured = expectOk(await api.get('/v2/events?name=charge.captured&limit=3'));
     expect(captured.data.map((event: any) => event.data.object.id)).toEqual(charges.map((charge) => charge.id).reverse());
     expect(captured.has_more).toBe(true);
-    const older = await ok(`/v2/events?name=charge.captured&limit=3&starting_after=${captured.data[2].id}`);
+    const older = expectOk(await api.get(`/v2/events?name=charge.captured&limit=3&starting_after=${captured.data[2].id}`));
     expect(names(older)).toEqual(['charge.captured']);
     expect(older.has_more).toBe(false);
-    const newer = await ok(`/v2/events?name=charge.captured&limit=2&ending_before=${captured.data[2].id}`);
+    const newer = expectOk(await api.get(`/v2/events?name=charge.captured&limit=2&ending_before=${captured.data[2].id}`));
     expect(newer.data.map((event: any) => event.id)).toEqual([captured.data[0].id, captured.data[1].id]);
     expect(newer.has_more).toBe(false);
 
-    const all = await ok('/v2/events?limit=100');
+    const all = expectOk(await api.get('/v2/events?limit=100'));
     const seconds = all.data.map((event: any) => event.created);
     expect([...seconds].sort((a: number, b: number) => b - a)).toEqual(seconds);
     const since = seconds[0];
-    const recent = await ok(`/v2/events?limit=100&created[gte]=${since}`);
+    const recent = expectOk(await api.get(`/v2/events?limit=100&created[gte]=${since}`));
     expect(recent.data.every((event: any) => event.created >= since)).toBe(true);
     expect(recent.data.length).toBe(all.data.filter((event: any) => event.created >= since).length);
-    const before = await ok(`/v2/events?limit=100&created[lt]=${since}`);
+    const before = expectOk(await api.get(`/v2/events?limit=100&created[lt]=${since}`));
     expect(before.data.length + recent.data.length).toBe(all.data.length);
-    expectError(await api.get('/v2/events?charge=C00000000000000000000'), 400, 'PARAMETER_INVALID', 'charge');
+    expectError(await api.get('/v2/events?charge=C00000000000000000000'), 400, 'PARAMETER_INVALID', { parameter: 'charge' });
   });
 
   it('refuses bad parameters, and hides other accounts’ events', async () => {
     const charge = await createCharge(other, TEST_PANS.visa);
-    const foreign = (await ok(`/v2/events?charge=${charge.id}`, other)).data[0];
+    const foreign = expectOk(await other.get(`/v2/events?charge=${charge.id}`)).data[0];
     expectError(await api.get(`/v2/events/${foreign.id}`), 404, 'RESOURCE_MISSING');
     expectError(await api.get('/v2/events/evt_000000000000000000000000'), 404, 'RESOURCE_MISSING');
     // Another account's charge is as unknown as one that does not exist: a 400 on `charge`, revealing nothing.
-    expectError(await api.get(`/v2/events?charge=${charge.id}`), 400, 'PARAMETER_INVALID', 'charge');
-    expectError(await api.get('/v2/events?charge=bogus'), 400, 'PARAMETER_INVALID', 'charge');
-    expectError(await api.get(`/v2/events?starting_after=${foreign.id}`), 400, 'RESOURCE_MISSING', 'starting_after');
-    expectError(await api.get(`/v2/events?starting_after=${foreign.id}&ending_before=${foreign.id}`), 400, 'PARAMETER_INVALID', 'ending_before');
-    expectError(await api.get('/v2/events?name=charge.exploded'), 400, 'PARAMETER_INVALID', 'name');
-    expectError(await api.get('/v2/events?limit=0'), 400, 'PARAMETER_INVALID', 'limit');
+    expectError(await api.get(`/v2/events?charge=${charge.id}`), 400, 'PARAMETER_INVALID', { parameter: 'charge' });
+    expectError(await api.get('/v2/events?charge=bogus'), 400, 'PARAMETER_INVALID', { parameter: 'charge' });
+    expectError(await api.get(`/v2/events?starting_after=${foreign.id}`), 400, 'RESOURCE_MISSING', { parameter: 'starting_after' });
+    expectError(await api.get(`/v2/events?starting_after=${foreign.id}&ending_before=${foreign.id}`), 400, 'PARAMETER_INVALID', { parameter: 'ending_before' });
+    expectError(await api.get('/v2/events?name=charge.exploded'), 400, 'PARAMETER_INVALID', { parameter: 'name' });
+    expectError(await api.get('/v2/events?limit=0'), 400, 'PARAMETER_INVALID', { parameter: 'limit' });
     expectError(await api.request('POST', '/v2/events'), 405, 'METHOD_NOT_ALLOWED');
   });
 });
@@ -115,7 +103,7 @@ describe('charge.expired', () => {
     expect(advanced.status).toBe(200);
     const advancedAt = Date.now();
 
-    const expired = await eventually(async () => (await ok(`/v2/events?name=charge.expired`, clockApi)).data[0], 15_000, 'charge.expired recorded');
+    const expired = await eventually(async () => expectOk(await clockApi.get(`/v2/events?name=charge.expired`)).data[0], 15_000, 'charge.expired recorded');
     expect(Date.now() - advancedAt).toBeLessThan(5_000);
     expect(expired.data.object).toMatchObject({ id: pending.id, status: 'REFUNDED', reason: 'EXPIRED', amount_refunded: 500 });
     expect(expired.data.object.threedSecure.status).toBe('NOT_AVAILABLE');
@@ -134,9 +122,9 @@ describe('charge.expired', () => {
     await eventually(async () => ((await runAt()) > seen ? true : undefined), 15_000, 'a later run');
     const later = await runAt();
     await eventually(async () => ((await runAt()) > later ? true : undefined), 15_000, 'another run');
-    const list = await ok('/v2/events?name=charge.expired', clockApi);
+    const list = expectOk(await clockApi.get('/v2/events?name=charge.expired'));
     expect(list.data.map((event: any) => event.data.object.id)).toEqual([pending.id]);
-    expect(names(await ok(`/v2/events?charge=${pending.id}`, clockApi))).toEqual(['charge.expired', 'charge.created']);
+    expect(names(expectOk(await clockApi.get(`/v2/events?charge=${pending.id}`)))).toEqual(['charge.expired', 'charge.created']);
     expectError(await clockApi.post(`/v2/charges/capture/${pending.id}`), 402, 'CHARGE_EXPIRED');
   });
 
@@ -147,7 +135,7 @@ describe('charge.expired', () => {
     expect((await clockApi.post('/v2/test_helpers/clock', { advance_seconds: String(7 * 24 * 3600) })).status).toBe(200);
     const listed = await eventually(
       async () => {
-        const data = (await ok('/v2/events?name=charge.expired', clockApi)).data;
+        const data = expectOk(await clockApi.get('/v2/events?name=charge.expired')).data;
         return data.length === 6 ? data.map((event: any) => event.id as string) : undefined;
       },
       15_000,

@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http';
+import { TEST_CARDS } from '@payframe/contract/test-cards';
 import fc from 'fast-check';
 import { bracketed } from './client.ts';
 
@@ -56,7 +57,7 @@ export const fieldValue = fc.oneof(
   { arbitrary: fc.stringMatching(/^[0-9]{0,30}$/), weight: 2 },
   {
     arbitrary: fc.constantFrom(
-      '4242424242424242',
+      TEST_CARDS.visa.number,
       '4242 4242 4242 4242',
       '-1',
       '1e3',

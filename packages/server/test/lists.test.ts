@@ -1,5 +1,6 @@
+import { expectError, expectOk } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, chargeParams, client, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
+import { type Client, chargeParams, client, TEST_PANS, tokenParams } from './client.ts';
 import { queryStore } from './database.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 
@@ -16,25 +17,12 @@ let other: Client;
 let publishable: Client;
 const made: Made[] = [];
 
-function expectError(response: { status: number; body: any }, status: number, code: string, parameter?: string): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expectErrorShape(response.body);
-  expect(response.body.error.code).toBe(code);
-  if (parameter !== undefined) expect(response.body.error.parameter).toBe(parameter);
-}
-
 async function charge(on: Client, number: string, email: string, txn: string, amount = '500'): Promise<string> {
   const token = await on.post('/v2/tokens', tokenParams(number, { shopper: { ip: '203.0.113.7', session_id: 's', email } }));
   expect(token.status, JSON.stringify(token.body)).toBe(200);
   const created = await on.post('/v2/charges', chargeParams(token.body.id, { txn_reference: txn, amount }));
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return created.body.id as string;
-}
-
-async function ok(path: string, on: Client = api): Promise<any> {
-  const response = await on.get(path);
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
 }
 
 /** The ids the store holds for the account, newest first (created ms desc, id desc). */
@@ -86,7 +74,7 @@ afterAll(() => server?.stop());
 
 describe('GET /v2/charges', () => {
   it('lists newest first, 10 by default, as a retrieve shows each charge', async () => {
-    const list = await ok('/v2/charges');
+    const list = expectOk(await api.get('/v2/charges'));
     expect(Object.keys(list).sort()).toEqual(['data', 'has_more', 'type', 'url']);
     expect(list).toMatchObject({ type: 'list', url: '/v2/charges', has_more: true });
     expect(ids(list)).toEqual((await newestFirst()).slice(0, 10));
@@ -97,87 +85,87 @@ describe('GET /v2/charges', () => {
   it('pages forward with starting_after and back with ending_before, has_more in the direction of travel', async () => {
     const all = await newestFirst();
     expect(all).toHaveLength(12);
-    const first = await ok('/v2/charges?limit=5');
-    const second = await ok(`/v2/charges?limit=5&starting_after=${first.data[4].id}`);
-    const third = await ok(`/v2/charges?limit=5&starting_after=${second.data[4].id}`);
+    const first = expectOk(await api.get('/v2/charges?limit=5'));
+    const second = expectOk(await api.get(`/v2/charges?limit=5&starting_after=${first.data[4].id}`));
+    const third = expectOk(await api.get(`/v2/charges?limit=5&starting_after=${second.data[4].id}`));
     expect([first.has_more, second.has_more, third.has_more]).toEqual([true, true, false]);
     expect([...ids(first), ...ids(second), ...ids(third)]).toEqual(all);
 
-    const back = await ok(`/v2/charges?limit=5&ending_before=${all[11]}`);
+    const back = expectOk(await api.get(`/v2/charges?limit=5&ending_before=${all[11]}`));
     expect(ids(back)).toEqual(all.slice(6, 11));
     expect(back.has_more).toBe(true);
-    const front = await ok(`/v2/charges?limit=5&ending_before=${all[6]}`);
+    const front = expectOk(await api.get(`/v2/charges?limit=5&ending_before=${all[6]}`));
     expect(ids(front)).toEqual(all.slice(1, 6));
     expect(front.has_more).toBe(true);
-    const top = await ok(`/v2/charges?limit=5&ending_before=${all[1]}`);
+    const top = expectOk(await api.get(`/v2/charges?limit=5&ending_before=${all[1]}`));
     expect(ids(top)).toEqual(all.slice(0, 1));
     expect(top.has_more).toBe(false);
-    const none = await ok(`/v2/charges?ending_before=${all[0]}`);
+    const none = expectOk(await api.get(`/v2/charges?ending_before=${all[0]}`));
     expect(none).toMatchObject({ data: [], has_more: false });
-    const last = await ok(`/v2/charges?limit=100&starting_after=${all[11]}`);
+    const last = expectOk(await api.get(`/v2/charges?limit=100&starting_after=${all[11]}`));
     expect(last).toMatchObject({ data: [], has_more: false });
   });
 
   it('filters by status, e-mail (any case), last 4, txn_reference and creation time', async () => {
     for (const status of ['PENDING', 'CHARGE_SUCCESS', 'PARTIALLY_REFUNDED', 'REFUNDED', 'CHARGE_FAILED']) {
-      const list = await ok(`/v2/charges?limit=100&status=${status}`);
+      const list = expectOk(await api.get(`/v2/charges?limit=100&status=${status}`));
       const expected = made.filter((item) => item.status === status).map((item) => item.id);
       expect(ids(list).sort(), status).toEqual(expected.sort());
       for (const item of list.data) expect(item.status).toBe(status);
     }
-    const ada = await ok('/v2/charges?limit=100&email=ADA%40example.com');
+    const ada = expectOk(await api.get('/v2/charges?limit=100&email=ADA%40example.com'));
     expect(ids(ada)).toEqual(await newestFirst('c.email = ?', ['ada@example.com']));
     expect(ids(ada)).toHaveLength(3);
-    const mastercard = await ok('/v2/charges?limit=100&last4=5454');
+    const mastercard = expectOk(await api.get('/v2/charges?limit=100&last4=5454'));
     expect(ids(mastercard).sort()).toEqual(
       made
         .filter((item) => item.last4 === '5454')
         .map((item) => item.id)
         .sort(),
     );
-    const shared = await ok('/v2/charges?txn_reference=shared');
+    const shared = expectOk(await api.get('/v2/charges?txn_reference=shared'));
     expect(ids(shared)).toEqual(await newestFirst("c.txn_reference = 'shared'"));
     expect(ids(shared)).toHaveLength(2);
-    const combined = await ok('/v2/charges?txn_reference=shared&status=REFUNDED');
+    const combined = expectOk(await api.get('/v2/charges?txn_reference=shared&status=REFUNDED'));
     expect(ids(combined)).toEqual(made.filter((item) => item.txn === 'shared' && item.status === 'REFUNDED').map((item) => item.id));
-    expect((await ok('/v2/charges?email=nobody%40example.com')).data).toEqual([]);
+    expect(expectOk(await api.get('/v2/charges?email=nobody%40example.com')).data).toEqual([]);
 
     const rows = await queryStore(server.dataDir, 'select id, created_at from charges');
     const times = rows.map((row) => Number(row.created_at)).sort((a, b) => a - b);
     const middle = Math.floor(times[6]! / 1000);
-    const from = await ok(`/v2/charges?limit=100&created%5Bgte%5D=${middle}`);
+    const from = expectOk(await api.get(`/v2/charges?limit=100&created%5Bgte%5D=${middle}`));
     expect(ids(from)).toEqual(await newestFirst('c.created_at >= ?', [middle * 1000]));
-    const before = await ok(`/v2/charges?limit=100&created[lt]=${middle}`);
+    const before = expectOk(await api.get(`/v2/charges?limit=100&created[lt]=${middle}`));
     expect(ids(before)).toEqual(await newestFirst('c.created_at < ?', [middle * 1000]));
     expect(ids(from).length + ids(before).length).toBe(12);
-    const window = await ok(`/v2/charges?created[gte]=${middle}&created[lt]=${middle}`);
+    const window = expectOk(await api.get(`/v2/charges?created[gte]=${middle}&created[lt]=${middle}`));
     expect(window.data).toEqual([]);
   });
 
   it('refuses bad parameters with the parameter named, and unknown ones (PARAMETER_UNKNOWN)', async () => {
     const [first] = await newestFirst();
-    expectError(await api.get(`/v2/charges?starting_after=${first}&ending_before=${first}`), 400, 'PARAMETER_INVALID', 'ending_before');
-    expectError(await api.get('/v2/charges?starting_after=C00000000000000000000'), 400, 'RESOURCE_MISSING', 'starting_after');
-    const foreign = await ok('/v2/charges', other);
-    expectError(await api.get(`/v2/charges?ending_before=${foreign.data[0].id}`), 400, 'RESOURCE_MISSING', 'ending_before');
+    expectError(await api.get(`/v2/charges?starting_after=${first}&ending_before=${first}`), 400, 'PARAMETER_INVALID', { parameter: 'ending_before' });
+    expectError(await api.get('/v2/charges?starting_after=C00000000000000000000'), 400, 'RESOURCE_MISSING', { parameter: 'starting_after' });
+    const foreign = expectOk(await other.get('/v2/charges'));
+    expectError(await api.get(`/v2/charges?ending_before=${foreign.data[0].id}`), 400, 'RESOURCE_MISSING', { parameter: 'ending_before' });
     for (const limit of ['0', '101', 'ten', '1.5', '-1', '']) {
-      expectError(await api.get(`/v2/charges?limit=${limit}`), 400, 'PARAMETER_INVALID', 'limit');
+      expectError(await api.get(`/v2/charges?limit=${limit}`), 400, 'PARAMETER_INVALID', { parameter: 'limit' });
     }
-    expectError(await api.get('/v2/charges?status=LOST'), 400, 'PARAMETER_INVALID', 'status');
-    expectError(await api.get('/v2/charges?status=PENDING&status=REFUNDED'), 400, 'PARAMETER_INVALID', 'status');
-    expectError(await api.get('/v2/charges?email=not-an-email'), 400, 'PARAMETER_INVALID', 'email');
-    expectError(await api.get('/v2/charges?last4=42'), 400, 'PARAMETER_INVALID', 'last4');
-    expectError(await api.get('/v2/charges?created[gte]=yesterday'), 400, 'PARAMETER_INVALID', 'created.gte');
-    expectError(await api.get('/v2/charges?created=5'), 400, 'PARAMETER_INVALID', 'created');
-    expectError(await api.get('/v2/charges?limit=3&colour=blue'), 400, 'PARAMETER_UNKNOWN', 'colour');
-    expectError(await api.get('/v2/charges?limit=3&expand[]=token'), 400, 'PARAMETER_UNKNOWN', 'expand');
-    expectError(await api.get('/v2/refunds?created[gte]=5'), 400, 'PARAMETER_UNKNOWN', 'created');
+    expectError(await api.get('/v2/charges?status=LOST'), 400, 'PARAMETER_INVALID', { parameter: 'status' });
+    expectError(await api.get('/v2/charges?status=PENDING&status=REFUNDED'), 400, 'PARAMETER_INVALID', { parameter: 'status' });
+    expectError(await api.get('/v2/charges?email=not-an-email'), 400, 'PARAMETER_INVALID', { parameter: 'email' });
+    expectError(await api.get('/v2/charges?last4=42'), 400, 'PARAMETER_INVALID', { parameter: 'last4' });
+    expectError(await api.get('/v2/charges?created[gte]=yesterday'), 400, 'PARAMETER_INVALID', { parameter: 'created.gte' });
+    expectError(await api.get('/v2/charges?created=5'), 400, 'PARAMETER_INVALID', { parameter: 'created' });
+    expectError(await api.get('/v2/charges?limit=3&colour=blue'), 400, 'PARAMETER_UNKNOWN', { parameter: 'colour' });
+    expectError(await api.get('/v2/charges?limit=3&expand[]=token'), 400, 'PARAMETER_UNKNOWN', { parameter: 'expand' });
+    expectError(await api.get('/v2/refunds?created[gte]=5'), 400, 'PARAMETER_UNKNOWN', { parameter: 'created' });
     expectError(await publishable.get('/v2/charges'), 403, 'PUBLISHABLE_KEY_NOT_ALLOWED');
     expectError(await api.request('PUT', '/v2/charges'), 405, 'METHOD_NOT_ALLOWED');
   });
 
   it('sees each account and mode only', async () => {
-    const list = await ok('/v2/charges?limit=100', other);
+    const list = expectOk(await other.get('/v2/charges?limit=100'));
     expect(list.data).toHaveLength(1);
     expect(made.map((item) => item.id)).not.toContain(list.data[0].id);
   });
@@ -192,28 +180,28 @@ describe('GET /v2/refunds', () => {
       refunded.map((item) => item.id),
     );
     const expected = rows.sort((a, b) => Number(b.created_at) - Number(a.created_at) || (String(a.id) < String(b.id) ? 1 : -1)).map((row) => row.id);
-    const all = await ok('/v2/refunds');
+    const all = expectOk(await api.get('/v2/refunds'));
     expect(all).toMatchObject({ type: 'list', url: '/v2/refunds', has_more: false });
     expect(ids(all)).toEqual(expected);
     expect(all.data[0]).toEqual((await api.get(`/v2/charges/refund/${all.data[0].id}`)).body);
 
-    const page = await ok('/v2/refunds?limit=2');
+    const page = expectOk(await api.get('/v2/refunds?limit=2'));
     expect(page.has_more).toBe(true);
-    const rest = await ok(`/v2/refunds?limit=2&starting_after=${page.data[1].id}`);
+    const rest = expectOk(await api.get(`/v2/refunds?limit=2&starting_after=${page.data[1].id}`));
     expect([...ids(page), ...ids(rest)]).toEqual(expected);
     expect(rest.has_more).toBe(false);
-    const back = await ok(`/v2/refunds?limit=1&ending_before=${expected[2]}`);
+    const back = expectOk(await api.get(`/v2/refunds?limit=1&ending_before=${expected[2]}`));
     expect(ids(back)).toEqual([expected[1]]);
     expect(back.has_more).toBe(true);
 
-    const one = await ok(`/v2/refunds?charge=${refunded[0]!.id}`);
+    const one = expectOk(await api.get(`/v2/refunds?charge=${refunded[0]!.id}`));
     expect(one.data.map((refund: any) => refund.charge)).toEqual([refunded[0]!.id]);
     // An unknown filter value: a charge that does not exist, or is another account's, is a 400 on `charge`.
-    expectError(await api.get('/v2/refunds?charge=C00000000000000000000'), 400, 'PARAMETER_INVALID', 'charge');
-    expectError(await other.get(`/v2/refunds?charge=${refunded[0]!.id}`), 400, 'PARAMETER_INVALID', 'charge');
-    expectError(await api.get('/v2/refunds?starting_after=nope'), 400, 'RESOURCE_MISSING', 'starting_after');
-    expectError(await api.get('/v2/refunds?limit=500'), 400, 'PARAMETER_INVALID', 'limit');
-    expect((await ok('/v2/refunds', other)).data).toEqual([]);
+    expectError(await api.get('/v2/refunds?charge=C00000000000000000000'), 400, 'PARAMETER_INVALID', { parameter: 'charge' });
+    expectError(await other.get(`/v2/refunds?charge=${refunded[0]!.id}`), 400, 'PARAMETER_INVALID', { parameter: 'charge' });
+    expectError(await api.get('/v2/refunds?starting_after=nope'), 400, 'RESOURCE_MISSING', { parameter: 'starting_after' });
+    expectError(await api.get('/v2/refunds?limit=500'), 400, 'PARAMETER_INVALID', { parameter: 'limit' });
+    expect(expectOk(await other.get('/v2/refunds')).data).toEqual([]);
   });
 });
 
@@ -225,12 +213,12 @@ describe('expiry in lists', () => {
     expect((await clockApi.post('/v2/test_helpers/clock', { advance_seconds: String(7 * 24 * 3600) })).status).toBe(200);
     const fresh = await charge(clockApi, TEST_PANS.visa, 'new@example.com', 'new');
 
-    const pending = await ok('/v2/charges?status=PENDING', clockApi);
+    const pending = expectOk(await clockApi.get('/v2/charges?status=PENDING'));
     expect(ids(pending)).toEqual([fresh]);
-    const refunded = await ok('/v2/charges?status=REFUNDED', clockApi);
+    const refunded = expectOk(await clockApi.get('/v2/charges?status=REFUNDED'));
     expect(ids(refunded)).toEqual([old]);
     expect(refunded.data[0]).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED', amount_refunded: 500 });
-    const all = await ok('/v2/charges', clockApi);
+    const all = expectOk(await clockApi.get('/v2/charges'));
     expect(all.data.map((item: any) => item.status)).toEqual(['PENDING', 'REFUNDED']);
     // The store still says PENDING: the list applied the deadline itself.
     expect(await queryStore(server.dataDir, 'select status from charges where id = ?', [old])).toEqual([{ status: 'PENDING' }]);
@@ -245,7 +233,7 @@ describe('errors name the parameter but never repeat its value', () => {
   ])('an unknown cursor of %s', async (path, message) => {
     for (const parameter of ['starting_after', 'ending_before']) {
       const response = await api.get(`${path}?${parameter}=nope-cursor-42`);
-      expectError(response, 400, 'RESOURCE_MISSING', parameter);
+      expectError(response, 400, 'RESOURCE_MISSING', { parameter: parameter });
       expect(response.body.error.message).toBe(message);
     }
   });
@@ -257,7 +245,7 @@ describe('errors name the parameter but never repeat its value', () => {
     ['last4', '42x'],
   ])('%s=%s', async (name, value) => {
     const response = await api.get(`/v2/charges?${name}=${value}`);
-    expectError(response, 400, 'PARAMETER_INVALID', name.replace('[', '.').replace(']', ''));
+    expectError(response, 400, 'PARAMETER_INVALID', { parameter: name.replace('[', '.').replace(']', '') });
     expect(response.body.error.message).toMatch(/^Invalid parameter [a-z_.0-9]+: must /);
     expect(response.body.error.message).not.toContain(value);
   });

@@ -390,7 +390,7 @@ describe('hostile bodies', () => {
   const bodies: Array<[string, string, Record<string, string>, string]> = [
     ['/v2/tokens', 'form __proto__[x]', form, '__proto__[x]=1'],
     ['/v2/tokens', 'form constructor[prototype][x]', form, 'constructor[prototype][x]=1'],
-    ['/v2/tokens', 'form card[__proto__][number]', form, 'card[__proto__][number]=4242424242424242'],
+    ['/v2/tokens', 'form card[__proto__][number]', form, `card[__proto__][number]=${TEST_PANS.visa}`],
     ['/v2/charges', 'form __proto__[amount]', form, '__proto__[amount]=500&__proto__[token]=x'],
     ['/v2/tokens', 'form deep nesting', form, 'card[a][b][c][d][e][f][g]=1'],
     ['/v2/tokens', 'form very deep nesting', form, `card${'[a]'.repeat(500)}=1`],

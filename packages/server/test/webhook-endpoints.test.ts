@@ -1,6 +1,7 @@
 import { EVENT_NAMES } from '@payframe/contract';
+import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, type Client, client, createCharge, TEST_PANS } from './client.ts';
+import { type Client, client, createCharge, TEST_PANS } from './client.ts';
 import { eventually, everyRow, queryStore } from './database.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 import { type Receiver, startReceiver } from './webhook-receiver.ts';
@@ -42,12 +43,6 @@ afterAll(async () => {
   await receiver?.close();
   await server?.stop();
 });
-
-function expectError(response: ApiResponse, status: number, code: string, parameter?: string): void {
-  expect(response.status, JSON.stringify(response.body)).toBe(status);
-  expect(response.body.error.code).toBe(code);
-  if (parameter) expect(response.body.error.parameter).toBe(parameter);
-}
 
 async function create(api: Client, params: Record<string, unknown>): Promise<any> {
   const created = await api.post('/v2/webhook_endpoints', params);
@@ -99,9 +94,11 @@ describe('webhook endpoints', () => {
     const newer = await api.get(`/v2/webhook_endpoints?limit=1&ending_before=${ids[0]}`);
     expect(newer.body).toMatchObject({ has_more: true, data: [{ id: ids[1] }] });
 
-    expectError(await api.get('/v2/webhook_endpoints?limit=0'), 400, 'PARAMETER_INVALID', 'limit');
-    expectError(await api.get(`/v2/webhook_endpoints?starting_after=${ids[0]}&ending_before=${ids[1]}`), 400, 'PARAMETER_INVALID', 'ending_before');
-    expectError(await api.get('/v2/webhook_endpoints?starting_after=we_000000000000000000000000'), 400, 'RESOURCE_MISSING', 'starting_after');
+    expectError(await api.get('/v2/webhook_endpoints?limit=0'), 400, 'PARAMETER_INVALID', { parameter: 'limit' });
+    expectError(await api.get(`/v2/webhook_endpoints?starting_after=${ids[0]}&ending_before=${ids[1]}`), 400, 'PARAMETER_INVALID', {
+      parameter: 'ending_before',
+    });
+    expectError(await api.get('/v2/webhook_endpoints?starting_after=we_000000000000000000000000'), 400, 'RESOURCE_MISSING', { parameter: 'starting_after' });
   });
 
   it('delete answers once, then the endpoint is gone everywhere', async () => {
@@ -109,8 +106,8 @@ describe('webhook endpoints', () => {
     const deleted = await acme.request('DELETE', `/v2/webhook_endpoints/${endpoint.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ type: 'webhook_endpoint', id: endpoint.id, deleted: true });
-    expectError(await acme.request('DELETE', `/v2/webhook_endpoints/${endpoint.id}`), 404, 'RESOURCE_MISSING', 'id');
-    expectError(await acme.get(`/v2/webhook_endpoints/${endpoint.id}`), 404, 'RESOURCE_MISSING', 'id');
+    expectError(await acme.request('DELETE', `/v2/webhook_endpoints/${endpoint.id}`), 404, 'RESOURCE_MISSING', { parameter: 'id' });
+    expectError(await acme.get(`/v2/webhook_endpoints/${endpoint.id}`), 404, 'RESOURCE_MISSING', { parameter: 'id' });
     expect((await acme.get('/v2/webhook_endpoints?limit=100')).body.data.map((row: any) => row.id)).not.toContain(endpoint.id);
     expectError(await acme.request('PUT', `/v2/webhook_endpoints/${endpoint.id}`), 405, 'METHOD_NOT_ALLOWED');
   });
@@ -119,14 +116,14 @@ describe('webhook endpoints', () => {
     const endpoint = await create(acme, { url: receiver.url, events: ['charge.created'] });
     const eventId = await createdEventOf((await createCharge(acme, TEST_PANS.visa)).id);
     for (const other of [globex, acmeLive]) {
-      expectError(await other.get(`/v2/webhook_endpoints/${endpoint.id}`), 404, 'RESOURCE_MISSING', 'id');
-      expectError(await other.request('DELETE', `/v2/webhook_endpoints/${endpoint.id}`), 404, 'RESOURCE_MISSING', 'id');
+      expectError(await other.get(`/v2/webhook_endpoints/${endpoint.id}`), 404, 'RESOURCE_MISSING', { parameter: 'id' });
+      expectError(await other.request('DELETE', `/v2/webhook_endpoints/${endpoint.id}`), 404, 'RESOURCE_MISSING', { parameter: 'id' });
       expect((await other.get('/v2/webhook_endpoints')).body.data).toEqual([]);
-      expectError(await other.get(`/v2/events/${eventId}/deliveries`), 404, 'RESOURCE_MISSING', 'id');
-      expectError(await other.post(`/v2/events/resend/${eventId}`), 404, 'RESOURCE_MISSING', 'id');
+      expectError(await other.get(`/v2/events/${eventId}/deliveries`), 404, 'RESOURCE_MISSING', { parameter: 'id' });
+      expectError(await other.post(`/v2/events/resend/${eventId}`), 404, 'RESOURCE_MISSING', { parameter: 'id' });
     }
     const globexEndpoint = await create(globex, { url: receiver.url, events: ['charge.expired'] });
-    expectError(await acme.post(`/v2/events/resend/${eventId}`, { endpoint: globexEndpoint.id }), 400, 'RESOURCE_MISSING', 'endpoint');
+    expectError(await acme.post(`/v2/events/resend/${eventId}`, { endpoint: globexEndpoint.id }), 400, 'RESOURCE_MISSING', { parameter: 'endpoint' });
     expect((await acme.request('DELETE', `/v2/webhook_endpoints/${endpoint.id}`)).status).toBe(200);
   });
 });
@@ -147,21 +144,21 @@ describe('updating an endpoint', () => {
     expect(json.body).toMatchObject({ description: null, disabled: false });
 
     const id = endpoint.id;
-    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { enabled: 'true' }), 400, 'PARAMETER_UNKNOWN', 'enabled');
-    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { url: 'ftp://example.com/hooks' }), 400, 'PARAMETER_INVALID', 'url');
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { enabled: 'true' }), 400, 'PARAMETER_UNKNOWN', { parameter: 'enabled' });
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { url: 'ftp://example.com/hooks' }), 400, 'PARAMETER_INVALID', { parameter: 'url' });
     expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { events: ['charge.exploded'] }), 400, 'PARAMETER_INVALID');
-    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { disabled: 'maybe' }), 400, 'PARAMETER_INVALID', 'disabled');
-    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { description: 'x'.repeat(1001) }), 400, 'PARAMETER_INVALID', 'description');
-    expectError(await acmeLive.post(`/v2/webhook_endpoints/${id}`, { disabled: 'true' }), 404, 'RESOURCE_MISSING', 'id');
-    expectError(await globex.post(`/v2/webhook_endpoints/${id}`, { disabled: 'true' }), 404, 'RESOURCE_MISSING', 'id');
-    expectError(await acme.post('/v2/webhook_endpoints/we_000000000000000000000000', { disabled: 'true' }), 404, 'RESOURCE_MISSING', 'id');
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { disabled: 'maybe' }), 400, 'PARAMETER_INVALID', { parameter: 'disabled' });
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { description: 'x'.repeat(1001) }), 400, 'PARAMETER_INVALID', { parameter: 'description' });
+    expectError(await acmeLive.post(`/v2/webhook_endpoints/${id}`, { disabled: 'true' }), 404, 'RESOURCE_MISSING', { parameter: 'id' });
+    expectError(await globex.post(`/v2/webhook_endpoints/${id}`, { disabled: 'true' }), 404, 'RESOURCE_MISSING', { parameter: 'id' });
+    expectError(await acme.post('/v2/webhook_endpoints/we_000000000000000000000000', { disabled: 'true' }), 404, 'RESOURCE_MISSING', { parameter: 'id' });
     expect((await acme.get(`/v2/webhook_endpoints/${id}`)).body).toEqual(json.body);
 
     const live = await create(acmeLive, { url: PUBLIC_URL });
-    expectError(await acmeLive.post(`/v2/webhook_endpoints/${live.id}`, { url: 'https://127.0.0.1/hooks' }), 400, 'PARAMETER_INVALID', 'url');
+    expectError(await acmeLive.post(`/v2/webhook_endpoints/${live.id}`, { url: 'https://127.0.0.1/hooks' }), 400, 'PARAMETER_INVALID', { parameter: 'url' });
     expect((await acmeLive.request('DELETE', `/v2/webhook_endpoints/${live.id}`)).status).toBe(200);
     expect((await acme.request('DELETE', `/v2/webhook_endpoints/${id}`)).status).toBe(200);
-    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { disabled: 'false' }), 404, 'RESOURCE_MISSING', 'id');
+    expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { disabled: 'false' }), 404, 'RESOURCE_MISSING', { parameter: 'id' });
   });
 
   it('a disabled endpoint gets no new deliveries, a resend included; enabled again, it does', async () => {
@@ -173,7 +170,7 @@ describe('updating an endpoint', () => {
       const quiet = await createdEventOf((await createCharge(api, TEST_PANS.visa)).id);
       expect((await api.get(`/v2/events/${quiet}/deliveries`)).body.data).toEqual([]);
       expect((await api.post(`/v2/events/resend/${quiet}`)).body.data).toEqual([]);
-      expectError(await api.post(`/v2/events/resend/${quiet}`, { endpoint: endpoint.id }), 400, 'PARAMETER_INVALID', 'endpoint');
+      expectError(await api.post(`/v2/events/resend/${quiet}`, { endpoint: endpoint.id }), 400, 'PARAMETER_INVALID', { parameter: 'endpoint' });
 
       expect((await api.post(`/v2/webhook_endpoints/${endpoint.id}`, { disabled: 'false' })).body.disabled).toBe(false);
       const heard = await createdEventOf((await createCharge(api, TEST_PANS.visa)).id);
@@ -212,7 +209,7 @@ describe('endpoint URL rules', () => {
     'https://does-not-exist.invalid/webhooks',
   ])('live refuses %s, naming neither the host nor its address', async (url) => {
     const response = await acmeLive.post('/v2/webhook_endpoints', { url });
-    expectError(response, 400, 'PARAMETER_INVALID', 'url');
+    expectError(response, 400, 'PARAMETER_INVALID', { parameter: 'url' });
     const { hostname } = new URL(url);
     for (const shown of [hostname, hostname.replace(/^\[(.*)\]$/, '$1'), '127.0.0.1', '::1']) expect(response.body.error.message).not.toContain(shown);
   });
@@ -227,7 +224,7 @@ describe('endpoint URL rules', () => {
     ['https://[fd00::1]/webhooks', 'The webhook endpoint URL must reach a public address in live mode: its host is a unique local address.'],
   ])('live refuses %s in these words', async (url, message) => {
     const response = await acmeLive.post('/v2/webhook_endpoints', { url });
-    expectError(response, 400, 'PARAMETER_INVALID', 'url');
+    expectError(response, 400, 'PARAMETER_INVALID', { parameter: 'url' });
     expect(response.body.error.message).toMatch(message);
   });
 
@@ -303,14 +300,16 @@ describe('deliveries and resend', () => {
     );
     expect(listed.map((row: any) => row.endpoint)).toEqual([endpoint.id, endpoint.id, endpoint.id]);
 
-    expectError(await api.post('/v2/events/resend/evt_000000000000000000000000'), 404, 'RESOURCE_MISSING', 'id');
-    expectError(await api.get('/v2/events/evt_000000000000000000000000/deliveries'), 404, 'RESOURCE_MISSING', 'id');
-    expectError(await api.post(`/v2/events/resend/${eventId}`, { endpoint: 'we_000000000000000000000000' }), 400, 'RESOURCE_MISSING', 'endpoint');
+    expectError(await api.post('/v2/events/resend/evt_000000000000000000000000'), 404, 'RESOURCE_MISSING', { parameter: 'id' });
+    expectError(await api.get('/v2/events/evt_000000000000000000000000/deliveries'), 404, 'RESOURCE_MISSING', { parameter: 'id' });
+    expectError(await api.post(`/v2/events/resend/${eventId}`, { endpoint: 'we_000000000000000000000000' }), 400, 'RESOURCE_MISSING', {
+      parameter: 'endpoint',
+    });
 
     // An endpoint receives only the names it takes, resent or not.
     const capturesOnly = await create(api, { url: receiver.url, events: ['charge.captured'] });
     const refused = await api.post(`/v2/events/resend/${eventId}`, { endpoint: capturesOnly.id });
-    expectError(refused, 400, 'PARAMETER_INVALID', 'endpoint');
+    expectError(refused, 400, 'PARAMETER_INVALID', { parameter: 'endpoint' });
     expect(refused.body.error.message).toBe('Invalid parameter endpoint: that webhook endpoint does not take charge.created events.');
     expect((await api.get(`/v2/events/${eventId}/deliveries`)).body.data.map((row: any) => row.endpoint)).not.toContain(capturesOnly.id);
   });
@@ -324,7 +323,7 @@ describe('deliveries and resend', () => {
     expect((await api.request('DELETE', `/v2/webhook_endpoints/${endpoint.id}`)).status).toBe(200);
     const [delivery] = (await api.get(`/v2/events/${eventId}/deliveries`)).body.data;
     expect(delivery).toMatchObject({ endpoint: endpoint.id, status: 'failed', last_error: 'endpoint deleted', next_attempt: null });
-    expectError(await api.post(`/v2/events/resend/${eventId}`, { endpoint: endpoint.id }), 400, 'RESOURCE_MISSING', 'endpoint');
+    expectError(await api.post(`/v2/events/resend/${eventId}`, { endpoint: endpoint.id }), 400, 'RESOURCE_MISSING', { parameter: 'endpoint' });
     expect((await api.post(`/v2/events/resend/${eventId}`)).body.data).toEqual([]);
   });
 

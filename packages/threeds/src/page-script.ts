@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { THREEDS_CLOSE, THREEDS_COMPLETE } from '@payframe/widget/protocol/three-ds';
+import { THREEDS_CLOSE, THREEDS_COMPLETE } from '@payframe/contract/three-ds-protocol';
 
 /**
  * The pages' one script, served from Payframe (CSP `script-src 'self'`), never inline. It submits

@@ -1,5 +1,5 @@
 import { LOCALES } from '@payframe/contract/locales';
-import { THREEDS_CLOSE, THREEDS_COMPLETE } from '@payframe/widget/protocol/three-ds';
+import { THREEDS_CLOSE, THREEDS_COMPLETE } from '@payframe/contract/three-ds-protocol';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from './csp.ts';
 import { messagesFor } from './i18n/messages.ts';

@@ -1,3 +1,5 @@
+import { TEST_CARDS } from '@payframe/contract/test-cards';
+import { testCard } from '@payframe/contract/testing';
 import { type Payframe, PayframeError } from '@payframe/node';
 
 export type Acknowledged = { chargeId: string; amount: number; at: number };
@@ -12,7 +14,7 @@ export type FlowLog = {
   flowsStarted: number;
 };
 
-const CARD = { number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 3), name: 'Ada Lovelace' };
+const CARD = testCard(TEST_CARDS.visa.number);
 
 /**
  * One merchant's checkout loop: token → charge → capture → refund, each step with its own

@@ -6,10 +6,12 @@
  * moved twice, both instances served again within 30 s without a restart, the failover's requests
  * met 503 SERVICE_UNAVAILABLE and nothing worse, and every event arrived at least once.
  */
+
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { Payframe } from '@payframe/node';
 import { freePort, runCli, type ServerProcess, spawnServe } from '@payframe/server/process';
 import { allEventIds, checkNothingLost } from './checks.ts';
@@ -38,7 +40,7 @@ async function waitFor(what: string, timeoutMs: number, check: () => boolean | P
 /** Polls one instance with a write (a token) until it answers 200: when it serves again. */
 async function recoveredAt(url: string, secretKey: string, since: number): Promise<number | null> {
   const body = JSON.stringify({
-    card: { number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2040', name: 'Probe' },
+    card: { number: TEST_CARDS.visa.number, cvc: '123', exp_month: '12', exp_year: '2040', name: 'Probe' },
     shopper: { ip: '203.0.113.9', session_id: 'probe', email: 'probe@example.com' },
   });
   while (Date.now() - since < 2 * RECOVERY_LIMIT_MS) {

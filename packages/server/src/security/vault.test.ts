@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { describe, expect, it } from 'vitest';
 import { type CardSecret, openCard, sealCard } from './vault.ts';
 
 const key = randomBytes(32);
 const tokenId = '6f1c2a9e-3b7d-4c55-9a0e-2d8f4b1e7c30';
-const secret: CardSecret = { number: '4242424242424242', cvc: '737' };
+const secret: CardSecret = { number: TEST_CARDS.visa.number, cvc: '737' };
 
 /** Flips one bit in the given dot-separated part (1 = nonce, 2 = tag, 3 = ciphertext) of a sealed string. */
 function flipBit(sealed: string, part: 1 | 2 | 3, byte = 0): string {
@@ -104,7 +105,7 @@ describe('card vault (AES-256-GCM)', () => {
 describe('a truncated authentication tag', () => {
   it.each([12, 8, 4])('cut to %i bytes does not open', (bytes) => {
     const key = Buffer.alloc(32, 7);
-    const [version, iv, tag, ciphertext] = sealCard(key, 'tok', { number: '4242424242424242', cvc: '123' }).split('.');
+    const [version, iv, tag, ciphertext] = sealCard(key, 'tok', { number: TEST_CARDS.visa.number, cvc: '123' }).split('.');
     const short = Buffer.from(tag ?? '', 'base64')
       .subarray(0, bytes)
       .toString('base64');

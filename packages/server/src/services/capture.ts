@@ -1,10 +1,10 @@
 import type { Charge, EventName } from '@payframe/contract';
 import type { ChargeEvent } from '../domain/charge-lifecycle.ts';
 import { chargeUpdate } from '../storage/repositories/charges.ts';
+import { chargeView } from './api-resources.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
 import { recordChange } from './events.ts';
 import { moveCharge } from './move-charge.ts';
-import { chargeView } from './views.ts';
 
 /** The merchant's decision on a pending charge: take the money (capture) or release it (cancel). */
 /** `amount` omitted captures the whole charge; less captures part and releases the rest. */

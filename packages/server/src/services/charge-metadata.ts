@@ -1,10 +1,10 @@
 import { type Charge, METADATA_LIMITS, type Metadata, mergeMetadata, PayframeError, type UpdateChargeBody } from '@payframe/contract';
 import { chargeMetadataUpdate } from '../storage/repositories/charges.ts';
+import { chargeView } from './api-resources.ts';
 import { loadCharge } from './charges.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
 import { recordChange } from './events.ts';
 import { MAX_ATTEMPTS } from './move-charge.ts';
-import { chargeView } from './views.ts';
 
 /**
  * `POST /v2/charges/:id`: merges metadata into the charge's (an empty value deletes its key) and

@@ -1,4 +1,5 @@
-import { type Charge, type CreateChargeBody, ERROR_CODES, metadataToStore, PayframeError } from '@payframe/contract';
+import { type Charge, type CreateChargeBody, ERROR_CODES, type Mode, metadataToStore, PayframeError } from '@payframe/contract';
+import type { ThreeDSScenario } from '@payframe/contract/test-cards';
 import type { AcquirerAnswer } from '../acquirer/acquirer.ts';
 import { isExpired } from '../domain/card-info.ts';
 import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
@@ -10,10 +11,10 @@ import { chargeInsert, findChargeWithToken } from '../storage/repositories/charg
 import { addOverview } from '../storage/repositories/overview.ts';
 import { takeToken } from '../storage/repositories/tokens.ts';
 import type { ChargesTable, TokensTable } from '../storage/schema.ts';
+import { chargeView } from './api-resources.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
 import { CardDeclined } from './errors.ts';
 import { recordChange } from './events.ts';
-import { chargeView } from './views.ts';
 
 /**
  * Consumes the token (first attempt wins, approved or declined), asks the acquirer,
@@ -68,10 +69,33 @@ async function chargeToken(db: Db, deps: ServiceDeps, caller: Caller, input: Cre
     return { declined: new CardDeclined(outcome.code, outcome.declineReason) };
   }
 
-  const charge: ChargesTable = {
-    id: deps.ids.charge(),
-    account_id: caller.accountId,
-    mode: caller.mode,
+  const charge = newChargeRow(deps.ids.charge(), caller, token, input, caller.now, outcome.threeDSScenario);
+  const view = chargeView(charge, token, deps);
+  await recordChange(db, deps, chargeInsert(charge), { ...caller, name: 'charge.created', at: caller.now, charge: view });
+  return { charge: view };
+}
+
+/** What a new charge takes from its request; the seed gives the same for the charges it makes. */
+export type NewChargeInput = Pick<CreateChargeBody, 'amount' | 'currency' | 'description' | 'txn_reference' | 'return_url' | 'metadata'>;
+
+/**
+ * The row of a charge just approved: PENDING, nothing captured or refunded, waiting for 3-D Secure
+ * when its card requires it (in the scenario the issuer chose, a challenge unless it said), with the
+ * shopper's e-mail and the card's last four digits copied for the dashboard's search.
+ */
+export function newChargeRow(
+  id: string,
+  owner: { accountId: string; mode: Mode },
+  token: TokensTable,
+  input: NewChargeInput,
+  at: number,
+  threeDSScenario?: ThreeDSScenario,
+): ChargesTable {
+  const authenticates = token.authorization === 'REQUIRED';
+  return {
+    id,
+    account_id: owner.accountId,
+    mode: owner.mode,
     token_id: token.id,
     amount: input.amount,
     amount_captured: 0,
@@ -81,22 +105,19 @@ async function chargeToken(db: Db, deps: ServiceDeps, caller: Caller, input: Cre
     txn_reference: input.txn_reference ?? null,
     return_url: input.return_url,
     status: 'PENDING',
-    threeds_status: token.authorization === 'REQUIRED' ? 'PENDING' : 'NOT_AVAILABLE',
+    threeds_status: authenticates ? 'PENDING' : 'NOT_AVAILABLE',
     reason: null,
     fees: null,
-    created_at: caller.now,
-    updated_at: caller.now,
+    created_at: at,
+    updated_at: at,
     version: 1,
     email: token.shopper_email.toLowerCase(),
     last4: token.last4,
-    threeds_scenario: token.authorization === 'REQUIRED' ? (outcome.threeDSScenario ?? 'challenge') : null,
+    threeds_scenario: authenticates ? (threeDSScenario ?? 'challenge') : null,
     threeds_trans_status: null,
     threeds_code_failures: 0,
     metadata: JSON.stringify(metadataToStore(input.metadata)),
   };
-  const view = chargeView(charge, token, deps);
-  await recordChange(db, deps, chargeInsert(charge), { ...caller, name: 'charge.created', at: caller.now, charge: view });
-  return { charge: view };
 }
 
 export type LoadedCharge = { charge: ChargesTable; token: TokensTable };

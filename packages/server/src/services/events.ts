@@ -18,7 +18,11 @@ export type EventInput = {
   refund?: Refund;
 };
 
-function newEvent(deps: Pick<ServiceDeps, 'ids'>, input: EventInput): { event: Event; row: NewEvent } {
+/**
+ * The event's envelope and its stored row, body included: the one shape of every recorded event,
+ * whether a request records it or `payframe seed` writes it in bulk.
+ */
+export function newEvent(deps: Pick<ServiceDeps, 'ids'>, input: EventInput): { event: Event; row: NewEvent } {
   const { accountId, mode, name, at, charge, refund } = input;
   const event: Event = {
     type: 'event',

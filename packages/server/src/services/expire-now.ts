@@ -1,9 +1,9 @@
 import { type Charge, ERROR_CODES, PayframeError, type Token } from '@payframe/contract';
 import { tokenEnded, tokenState } from '../domain/token-lifetime.ts';
 import { eraseUnusedTokenSecret, findToken } from '../storage/repositories/tokens.ts';
+import { tokenView } from './api-resources.ts';
 import { decide } from './capture.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
-import { tokenView } from './views.ts';
 
 /*
  * The test helpers' per-object time travel: one charge or one token reaches its deadline now,

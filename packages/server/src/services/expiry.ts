@@ -3,10 +3,10 @@ import { accountNow } from '../domain/clock.ts';
 import { updateChargeIfUnchanged } from '../storage/repositories/charges.ts';
 import { pendingPastDeadline } from '../storage/repositories/sweeps.ts';
 import { tokensByIds } from '../storage/repositories/tokens.ts';
+import { chargeView } from './api-resources.ts';
 import { toState, withState } from './charges.ts';
 import type { Db, ServiceDeps } from './context.ts';
 import { recordEvent } from './events.ts';
-import { chargeView } from './views.ts';
 
 /** Charges recorded per run; a backlog drains over the next runs, oldest first. */
 const BATCH = 500;

@@ -19,9 +19,9 @@ import {
   positionOf,
 } from '../storage/repositories/lists.ts';
 import { tokensByIds } from '../storage/repositories/tokens.ts';
+import { chargeView, refundView } from './api-resources.ts';
 import { toState, withState } from './charges.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
-import { chargeView, refundView } from './views.ts';
 
 type Cursors = { limit: number; starting_after?: string | undefined; ending_before?: string | undefined };
 

@@ -2,10 +2,10 @@ import { type CreateRefundBody, metadataToStore, PayframeError, type Refund } fr
 import { atomically } from '../storage/db.ts';
 import { findRefund, insertRefund } from '../storage/repositories/refunds.ts';
 import type { RefundsTable } from '../storage/schema.ts';
+import { chargeView, refundView } from './api-resources.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
 import { recordEvent } from './events.ts';
 import { moveCharge } from './move-charge.ts';
-import { chargeView, refundView } from './views.ts';
 
 /** Refunds part or all of a captured charge, or releases an uncaptured one whole. */
 export function refundCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string, input: CreateRefundBody): Promise<Refund> {

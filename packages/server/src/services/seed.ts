@@ -5,10 +5,11 @@ import { addDeltas, changeDeltas, utcDay } from '../domain/overview.ts';
 import { cardFingerprint } from '../security/fingerprint.ts';
 import { ensureAccount } from '../storage/repositories/api-keys.ts';
 import { analyzeAfterBulkLoad, insertSeedBatch, prepareBulkLoad, type SeedBatch } from '../storage/repositories/seed.ts';
-import type { ChargesTable, RefundsTable, TokensTable } from '../storage/schema.ts';
-import { toState, withState } from './charges.ts';
+import type { RefundsTable, TokensTable } from '../storage/schema.ts';
+import { chargeView, refundView } from './api-resources.ts';
+import { newChargeRow, toState, withState } from './charges.ts';
 import type { ServiceDeps, Store } from './context.ts';
-import { chargeView, refundView } from './views.ts';
+import { newEvent } from './events.ts';
 
 /**
  * Charges per transaction: large, because e-mails recur at random, so each transaction dirties
@@ -120,32 +121,14 @@ function seedOne(batch: SeedBatch, deps: ServiceDeps, context: SeedContext): voi
     shopper_session_id: `seed-session-${index}`,
     shopper_email: email,
   };
-  let charge: ChargesTable = {
-    id: deps.ids.charge(),
-    account_id: accountId,
-    mode: 'test',
-    token_id: token.id,
+  const input = {
     amount,
-    amount_captured: 0,
-    amount_refunded: 0,
     currency,
     description: `Order #${100_000 + index}`,
-    txn_reference: index % 10 === 9 ? null : `order-${100_000 + index}`,
+    ...(index % 10 === 9 ? {} : { txn_reference: `order-${100_000 + index}` }),
     return_url: 'https://shop.example/return',
-    status: 'PENDING',
-    threeds_status: card.authorization === 'REQUIRED' ? 'PENDING' : 'NOT_AVAILABLE',
-    threeds_scenario: card.authorization === 'REQUIRED' ? 'challenge' : null,
-    threeds_trans_status: null,
-    threeds_code_failures: 0,
-    reason: null,
-    fees: null,
-    created_at: createdAt,
-    updated_at: createdAt,
-    version: 1,
-    email: email.toLowerCase(),
-    last4: token.last4,
-    metadata: '{}',
   };
+  let charge = newChargeRow(deps.ids.charge(), { accountId, mode: 'test' }, token, input, createdAt);
   batch.tokens.push(token);
   // The view once per charge (its 3-D Secure link costs an HMAC); each event then takes the fields a move changes.
   const created = chargeView(charge, token, deps);
@@ -161,20 +144,13 @@ function seedOne(batch: SeedBatch, deps: ServiceDeps, context: SeedContext): voi
   const record = (name: EventName, at: number, refund?: RefundsTable) => {
     const object = view();
     const refunded = refund ? refundView(refund) : undefined;
-    const event = {
-      type: 'event' as const,
-      id: deps.ids.prefixed('evt'),
-      name,
-      created: Math.floor(at / 1000),
-      mode: 'test' as const,
-      data: refunded ? { object, refund: refunded } : { object },
-    };
+    const input = { accountId, mode: 'test' as const, name, at, charge: object };
+    batch.events.push(newEvent(deps, refunded ? { ...input, refund: refunded } : input).row);
     // The home page's counters, summed per day over the batch and written with it.
     const day = utcDay(at);
     const counters = batch.overview.get(day) ?? new Map();
     batch.overview.set(day, counters);
     addDeltas(counters, changeDeltas(name, object, refunded));
-    batch.events.push({ id: event.id, account_id: accountId, mode: 'test', name, charge_id: charge.id, created_at: at, body: JSON.stringify(event) });
   };
   record('charge.created', createdAt);
 

@@ -1,9 +1,9 @@
 import type { Charge, EventName, TransStatus } from '@payframe/contract';
 import type { ThreeDSAnswer } from '../domain/threeds-page-answers.ts';
+import { chargeView } from './api-resources.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
 import { recordEvent } from './events.ts';
 import { moveCharge } from './move-charge.ts';
-import { chargeView } from './views.ts';
 
 const EVENT_OF: Record<TransStatus, EventName> = {
   Y: 'charge.authentication_succeeded',

@@ -4,8 +4,8 @@ import { cardFingerprint } from '../security/fingerprint.ts';
 import { sealCard } from '../security/vault.ts';
 import { findToken, insertToken } from '../storage/repositories/tokens.ts';
 import type { TokensTable } from '../storage/schema.ts';
+import { tokenView } from './api-resources.ts';
 import type { Caller, Db, ServiceDeps } from './context.ts';
-import { tokenView } from './views.ts';
 
 /** Exchanges card details for a single-use token; the number and CVC are stored only sealed. */
 export async function createToken(db: Db, deps: ServiceDeps, caller: Caller, input: CreateTokenBody, shopperIp: string): Promise<Token> {

@@ -1,5 +1,5 @@
+import { THREEDS_CLOSE, THREEDS_COMPLETE } from '@payframe/contract/three-ds-protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { THREEDS_CLOSE, THREEDS_COMPLETE } from '../protocol/three-ds.ts';
 import { createPayframe } from './payframe.ts';
 import { serveEmptyFramePages } from './test-frame-server.ts';
 import { handleThreeDS, type ThreeDSResult } from './three-ds.ts';

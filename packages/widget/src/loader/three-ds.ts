@@ -9,7 +9,7 @@ import {
   type ThreeDSCompleteMessage,
   WINDOW_SIZES,
   type WindowSize,
-} from '../protocol/three-ds.ts';
+} from '@payframe/contract/three-ds-protocol';
 
 export type ThreeDSOptions = {
   /** `modal` (the default) keeps the shopper on the page in a dialog; `redirect` navigates to the challenge. */

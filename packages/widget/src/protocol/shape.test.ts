@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { FRAME_SHAPES } from './frame-shapes.ts';
@@ -90,7 +91,7 @@ const CASES: Array<[string, z.ZodMiniType, ShapeOf<unknown>, unknown[]]> = [
       { address: { line1: '1 High St', country: 'GB' } },
       { address: { line1: 1 } },
       { address: null },
-      { card: { number: '4242424242424242' } },
+      { card: { number: TEST_CARDS.visa.number } },
     ],
   ],
 ];

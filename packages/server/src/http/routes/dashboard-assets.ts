@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { DASHBOARD_API_PREFIX, PayframeError } from '@payframe/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { packageDistDir } from './package-dist.ts';
+import { browserAssetsDir } from './browser-assets-dir.ts';
 
 /**
  * The dashboard's pages load only their own files and talk only to this server; nothing inline, and
@@ -36,7 +36,7 @@ const HASHED = 'public, max-age=31536000, immutable';
  * index.html for /dashboard and every page path (the app routes in the browser), and the
  * content-hashed assets, cached for good.
  */
-export function dashboardAssetRoutes(distDir: string = packageDistDir('@payframe/dashboard')) {
+export function dashboardAssetRoutes(distDir: string = browserAssetsDir('@payframe/dashboard')) {
   return async (app: FastifyInstance) => {
     await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true, cacheControl: false });
 

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { PayframeError } from '@payframe/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { packageDistDir } from './package-dist.ts';
+import { browserAssetsDir } from './browser-assets-dir.ts';
 
 /** The loader's URL never changes, so browsers only keep it briefly; the frame page is revalidated on every mount. */
 const CACHE = {
@@ -51,7 +51,7 @@ const FRAME_HELMET = { frameguard: false, contentSecurityPolicy: false, originAg
  * Serves packages/widget/dist through @fastify/static: the loader and the frame page, with the build's
  * precompressed variants for clients that take them.
  */
-export function widgetAssetRoutes(distDir: string = packageDistDir('@payframe/widget')) {
+export function widgetAssetRoutes(distDir: string = browserAssetsDir('@payframe/widget')) {
   return async (app: FastifyInstance) => {
     // Cache headers are per route (below); etag and last-modified come from the library.
     await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true, cacheControl: false });

@@ -1,9 +1,10 @@
+import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { describe, expect, it } from 'vitest';
 import { caretAfterDigits, formatCardNumber, formatExpiry } from './format.ts';
 
 describe('formatCardNumber', () => {
   it('groups 4-4-4-4 with the gaps of most brands', () => {
-    expect(formatCardNumber('4242424242424242', [4, 8, 12])).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber(TEST_CARDS.visa.number, [4, 8, 12])).toBe('4242 4242 4242 4242');
     expect(formatCardNumber('42424', [4, 8, 12])).toBe('4242 4');
   });
 

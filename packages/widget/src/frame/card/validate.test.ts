@@ -19,8 +19,8 @@ function inTimeZone(timeZone: string, check: () => void): void {
 
 describe('brand detection', () => {
   it.each([
-    ['4242424242424242', 'VISA'],
-    ['5555555555554444', 'MASTERCARD'],
+    [TEST_CARDS.visa.number, 'VISA'],
+    [TEST_CARDS.mastercard3DS.number, 'MASTERCARD'],
     ['378282246310005', 'AMEX'],
     ['6011111111111117', 'DISCOVER'],
     ['3566002020360505', 'JCB'],

@@ -1,6 +1,7 @@
 // The in-page 3-D Secure challenge (docs/three-d-secure.md "In-page challenge"): plain data shared by
-// the loader, which opens the dialog, and the hosted page's script, which posts the outcome from it.
-import type { ThreeDSStatus } from '@payframe/contract';
+// the widget's loader, which opens the dialog, and the hosted page's script (@payframe/threeds), which
+// posts the outcome from it. Type-only imports, so a browser bundle takes it without zod.
+import type { ThreeDSStatus } from './charges.ts';
 
 /** Posted by the challenge frame once 3-D Secure is settled, to the return URL's origin. */
 export const THREEDS_COMPLETE = 'payframe:3ds-complete';

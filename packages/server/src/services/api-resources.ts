@@ -4,6 +4,11 @@ import { threeDSRedirect } from '../security/threeds-link.ts';
 import type { ChargesTable, RefundsTable, TokensTable } from '../storage/schema.ts';
 import type { ServiceDeps } from './context.ts';
 
+/*
+ * The API's resources (token, charge, refund) in the contract's shapes, made from their stored rows:
+ * the one place a row becomes what a client, an event or a list reads.
+ */
+
 export function chargeTokenView(token: TokensTable): ChargeToken {
   return {
     type: 'token',
