@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { useDashboard } from '../context.ts';
+import '../insights.css';
 import { label, money, percent } from '../format.ts';
 import { useResource } from '../use-resource.ts';
 import { OverviewChart } from './overview-chart.tsx';

@@ -4,6 +4,7 @@ import { ErrorMessage } from '../components/error-message.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { type Cursor, PAGE_QUERY, Pager } from '../components/pager.tsx';
 import { useDashboard } from '../context.ts';
+import '../insights.css';
 import { useResource } from '../use-resource.ts';
 
 /** Epoch milliseconds with seconds, in the browser's time zone: requests a second apart must read apart. */
