@@ -123,6 +123,7 @@ export default defineConfig({
             'test/dashboard-api.test.ts',
             'test/dashboard-cli.test.ts',
             'test/dashboard-merchant.test.ts',
+            'test/dashboard-overview-logs.test.ts',
             'test/dashboard-search.test.ts',
             'test/dashboard-sessions.test.ts',
             'test/event-stream.test.ts',

@@ -59,7 +59,7 @@ async function signIn(page: Page, user: { email: string; password: string }): Pr
   await page.getByTestId('login-email').fill(user.email);
   await page.getByTestId('login-password').fill(user.password);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard\/charges$/);
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
 }
 
 /** Nothing serious or critical, and a screenshot at 375 px and at desktop width. */
@@ -108,6 +108,8 @@ test('sign in (a wrong password first) and see the charges made through the API'
   await expect(page.getByTestId('login-error')).toBeVisible();
   await page.getByTestId('login-password').fill(demo.password);
   await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
+  await page.getByTestId('nav-charges').click();
   await expect(page).toHaveURL(/\/dashboard\/charges$/);
   await expect(page.locator(`[data-testid="charge-row"][data-charge-id="${first}"]`)).toBeVisible();
   await expect(page.locator(`[data-testid="charge-row"][data-charge-id="${second}"]`)).toBeVisible();
@@ -119,6 +121,7 @@ test('open a charge, capture it, and refund part of it by keyboard alone', async
   const id = await chargeThroughApi('dash-order-refund', 1000);
   const page = await newPage(browser);
   await signIn(page, demo);
+  await page.getByTestId('nav-charges').click();
   await page.locator(`[data-testid="charge-row"][data-charge-id="${id}"] a`).first().click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/charges/${id}$`));
   await tabTo(page, 'charge-capture');
@@ -143,6 +146,7 @@ test('search by a txn_reference that looks like an id or a last 4, and by a char
   const other = await chargeThroughApi('dash-order-search');
   const page = await newPage(browser);
   await signIn(page, demo);
+  await page.getByTestId('nav-charges').click();
   for (const [typed, id] of [
     ['C20261123', idLike],
     ['7310', digits],
@@ -242,9 +246,9 @@ test('a viewer sees no mutation controls', async ({ browser }) => {
 test('a session that has ended sends the merchant back to the sign-in page with the message', async ({ browser }) => {
   const page = await newPage(browser);
   await signIn(page, demo);
-  // The charges page's one request has answered: a request still in flight when the cookie goes would
+  // The home page's one request has answered: a request still in flight when the cookie goes would
   // meet the 401 first and leave the sign-in page in place of the link clicked below.
-  await expect(page.locator('div.table[aria-busy="false"]')).toBeVisible();
+  await expect(page.getByTestId('overview-count')).toBeVisible();
   // The server forgets the session when the cookie is gone, as when it expires: the next request is a 401.
   await page.context().clearCookies();
   await page.getByTestId('nav-keys').click();

@@ -89,3 +89,5 @@ export type CreatedApiKeys = z.infer<typeof CreatedApiKeysSchema>;
 /** The account's name is what shoppers see on the 3-D Secure page. */
 export const UpdateAccountBodySchema = z.object({ name: text(100) });
 export type UpdateAccountBody = z.infer<typeof UpdateAccountBodySchema>;
+export * from './dashboard-overview.ts';
+export * from './dashboard-request-log.ts';

@@ -86,9 +86,9 @@ function DashboardApp({ fetch }: Pick<ClientOptions, 'fetch'>) {
   );
 }
 
-/** Where a path must go instead: the login page without a session, the charges with one. */
+/** Where a path must go instead: the login page without a session, the home page with one. */
 function redirectFor(state: State, path: string): string | null {
   if (state.status === 'loading') return null;
   if (state.status === 'signed-out') return path === paths.login ? null : paths.login;
-  return path === paths.login || path === paths.home || path === '/' ? paths.charges : null;
+  return path === paths.login || path === paths.home || path === '/' ? paths.overview : null;
 }

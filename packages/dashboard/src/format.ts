@@ -18,3 +18,8 @@ export function label(constant: string): string {
   const words = constant.toLowerCase().replace(/[_.]/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** A ratio as a percentage: 0.5 → "50%", 0.8333 → "83.3%". */
+export function percent(ratio: number): string {
+  return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+}

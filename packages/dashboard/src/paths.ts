@@ -4,6 +4,8 @@ export const BASE = '/dashboard';
 export const paths = {
   home: BASE,
   login: `${BASE}/login`,
+  overview: `${BASE}/home`,
+  logs: `${BASE}/logs`,
   charges: `${BASE}/charges`,
   charge: (id: string) => `${BASE}/charges/${encodeURIComponent(id)}`,
   keys: `${BASE}/keys`,

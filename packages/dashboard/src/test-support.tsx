@@ -3,6 +3,8 @@ import {
   ChargeSchema,
   DASHBOARD_API_PREFIX,
   type DashboardCharge,
+  type DashboardOverview,
+  DashboardOverviewSchema,
   type DashboardRole,
   DashboardSessionSchema,
   ERROR_CODES,
@@ -146,4 +148,47 @@ export function list<T>(url: string, data: T[], hasMore = false) {
 export function openDashboard(api: FakeApi, path: string) {
   history.replaceState(null, '', path);
   return render(<App fetch={api.fetch} />);
+}
+
+/** The home page's figures for 7 days ending 2026-11-26: EUR and USD captured, a refund, declines and 3-D Secure outcomes. */
+export function overview(overrides: Partial<DashboardOverview> = {}): DashboardOverview {
+  const dates = ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26'];
+  return DashboardOverviewSchema.parse({
+    mode: 'test',
+    period: '7d',
+    from: dates[0],
+    to: dates.at(-1),
+    volume: [
+      { currency: 'EUR', amount: 150_000 },
+      { currency: 'USD', amount: 2_500 },
+    ],
+    created: 8,
+    succeeded: 6,
+    success_rate: 0.75,
+    refunds: { count: 1, amount: [{ currency: 'EUR', amount: 300 }] },
+    days: dates.map((date, index) => ({
+      date,
+      succeeded: index === 6 ? 5 : index === 2 ? 1 : 0,
+      volume:
+        index === 6
+          ? [{ currency: 'EUR', amount: 140_000 }]
+          : index === 2
+            ? [
+                { currency: 'EUR', amount: 10_000 },
+                { currency: 'USD', amount: 2_500 },
+              ]
+            : [],
+    })),
+    declines: [
+      { reason: 'INSUFFICIENT_FUNDS', count: 2 },
+      { reason: 'GENERIC_DECLINE', count: 1 },
+    ],
+    threeds: [
+      { status: 'Y', count: 3 },
+      { status: 'N', count: 1 },
+      { status: 'R', count: 0 },
+      { status: 'U', count: 1 },
+    ],
+    ...overrides,
+  });
 }

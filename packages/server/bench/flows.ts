@@ -7,13 +7,14 @@
  *   npm run bench -- [--scenario flow|get|tokens] [--concurrency 32] [--seconds 15] [--warmup 2] [--json]
  *                    [--log-level warn] [--profile] [--profile-dir DIR]
  *                    [--db sqlite|postgres] [--instances 1] [--postgres-url URL] [--pool-size N]
- *                    [--count-queries] [--matrix] [--webhook]
+ *                    [--count-queries] [--matrix] [--webhook] [--request-log on|off]
  *
  * --db sqlite (default): one server on the embedded store. --db postgres: a throwaway database
  * (dropped at the end), N instances sharing it and one master key, requests alternating between
  * the instances; per-flow query counts from PostgreSQL's statistics. --count-queries adds exact
  * per-statement counts measured inside the servers. --matrix: see compare.ts. --webhook: the run
- * without and with one webhook endpoint, see webhook.ts.
+ * without and with one webhook endpoint, see webhook.ts. --request-log off: servers that keep no
+ * request log, to measure what it costs.
  *
  * Loopback only, bounded in time (and in errors); servers and database are removed on every exit
  * path, Ctrl-C included. The load generator shares the box with the servers, so it stays cheap:

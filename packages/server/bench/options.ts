@@ -25,6 +25,8 @@ export type Options = {
   webhook: boolean;
   /** This run registers one webhook endpoint at a local receiver answering 200. */
   withWebhook: boolean;
+  /** The servers' `--request-log`: `off` measures the API without the request log. */
+  requestLog: 'on' | 'off';
 };
 
 export function parseOptions(argv: string[]): Options {
@@ -47,10 +49,13 @@ export function parseOptions(argv: string[]): Options {
       matrix: { type: 'boolean', default: false },
       webhook: { type: 'boolean', default: false },
       'with-webhook': { type: 'boolean', default: false },
+      'request-log': { type: 'string', default: 'on' },
     },
     strict: true,
   });
   if (values.db !== 'sqlite' && values.db !== 'postgres') throw new Error('--db must be sqlite or postgres');
+  const requestLog = values['request-log'];
+  if (requestLog !== 'on' && requestLog !== 'off') throw new Error('--request-log must be on or off');
   const scenario = values.scenario;
   if (scenario !== 'flow' && scenario !== 'get' && scenario !== 'tokens') throw new Error('--scenario must be flow, get or tokens');
   const instances = positiveNumber('instances', values.instances, 1, 8);
@@ -73,6 +78,7 @@ export function parseOptions(argv: string[]): Options {
     matrix: values.matrix,
     webhook: values.webhook,
     withWebhook: values['with-webhook'],
+    requestLog,
   };
 }
 

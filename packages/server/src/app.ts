@@ -22,6 +22,7 @@ import type { Metrics } from './metrics/registry.ts';
 import { apiKeyCache } from './services/api-key-cache.ts';
 import type { ServiceDeps, Store } from './services/context.ts';
 import type { SessionLifetime } from './services/dashboard-sessions.ts';
+import { startRequestLog } from './services/request-log.ts';
 
 export type AppOptions = {
   store: Store;
@@ -38,6 +39,8 @@ export type AppOptions = {
   dashboardSessions: SessionLifetime;
   /** The server's public URL once known: dashboard mutations may come from its origin too. */
   publicUrl?: () => string | undefined;
+  /** Keep the request log of /v2 (on unless false). */
+  requestLog?: boolean;
   /** Request and charge series are recorded when given; `/metrics` is served on this port only with a token. */
   metrics?: { metrics: Metrics; token?: string | undefined } | undefined;
 };
@@ -126,8 +129,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/dashboard/api',
   });
 
+  const requestLog = options.requestLog === false ? null : startRequestLog(store, (error) => app.log.warn({ err: error }, 'request log entries not written'));
+  // What is queued is written when the server stops, before the store closes (main.ts).
+  if (requestLog) app.addHook('onClose', () => requestLog.close());
   const limits = { publishablePerMinute: options.publishableRateLimit, secretPerMinute: options.secretRateLimit };
-  await app.register(apiRoutes(store, services, limits, apiKeys), { prefix: '/v2' });
+  await app.register(apiRoutes(store, services, limits, apiKeys, requestLog), { prefix: '/v2' });
 
   app.setNotFoundHandler(() => {
     throw new PayframeError('ROUTE_NOT_FOUND');

@@ -54,6 +54,8 @@ export const ConfigSchema = z
     requestTimeoutMs: z.coerce.number().int().min(0).default(30_000),
     /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are cut. */
     shutdownGraceMs: z.coerce.number().int().min(0).default(10_000),
+    /** `off` keeps no request log (docs/dashboard.md, "Request log"): for measuring what it costs. */
+    requestLog: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
     /** How often the background sweeper looks for work (expired tokens' card data, old idempotency records). */
     sweepIntervalMs: z.coerce.number().int().min(50).max(60_000).default(2_000),
     /** A dashboard session ends after this long without a request (12 hours). */
@@ -110,6 +112,7 @@ const ENVIRONMENT: Record<keyof Config, string> = {
   requestTimeoutMs: 'PAYFRAME_REQUEST_TIMEOUT_MS',
   shutdownGraceMs: 'PAYFRAME_SHUTDOWN_GRACE_MS',
   sweepIntervalMs: 'PAYFRAME_SWEEP_INTERVAL_MS',
+  requestLog: 'PAYFRAME_REQUEST_LOG',
   webhookRetrySchedule: 'PAYFRAME_WEBHOOK_RETRY_SCHEDULE',
   dashboardSessionIdleMs: 'PAYFRAME_DASHBOARD_SESSION_IDLE_MS',
   dashboardSessionMaxMs: 'PAYFRAME_DASHBOARD_SESSION_MAX_MS',

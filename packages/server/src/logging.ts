@@ -42,7 +42,7 @@ const SECRET_PARAMETER = /pass|secret|key|token|pares|session|cookie|auth|card|n
  * A card number anywhere in a value: 12 to 19 digits, a space, dot or dash between any two, and
  * no digit on either side. A longer run is no card number: a charge id's 33 digits stay visible.
  */
-const CARD_LIKE = /(?<!\d)(?:\d[\s.-]?){11,18}\d(?!\d)/;
+export const CARD_LIKE = /(?<!\d)(?:\d[\s.-]?){11,18}\d(?!\d)/;
 
 /**
  * Each `name=value` of a query string; a value that looks secret or holds a card number is

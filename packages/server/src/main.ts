@@ -75,6 +75,7 @@ async function assemble(config: Config, logger: Logger): Promise<Assembled> {
     dashboardSessions: { idleMs: config.dashboardSessionIdleMs, maxMs: config.dashboardSessionMaxMs },
     publicUrl: () => state.publicUrl,
     metrics: { metrics, token: config.metricsToken },
+    requestLog: config.requestLog === 'on',
   });
   return { app, store, services, secrets, metrics, https, state };
 }

@@ -16,6 +16,8 @@ import {
   type DashboardEventsQuery,
   type DashboardLoginBody,
   DashboardLogoutSchema,
+  DashboardOverviewSchema,
+  type DashboardRequestLogQuery,
   type DashboardSession,
   DashboardSessionSchema,
   DashboardUserListSchema,
@@ -24,8 +26,11 @@ import {
   InvitedUserSchema,
   type InviteUserBody,
   type Mode,
+  type OverviewPeriod,
   RefundSchema,
   RemovedUserSchema,
+  RequestLogDetailSchema,
+  RequestLogListSchema,
   type ResendEventBody,
   TestClockSchema,
   type UpdateAccountBody,
@@ -42,6 +47,7 @@ type Request = { method?: 'GET' | 'POST' | 'DELETE'; query?: Query; body?: unkno
 /** Query parameters as the client sends them: the list limit and filters before the server's parsing. */
 export type ChargesQuery = Partial<Omit<DashboardChargesQuery, 'mode' | 'created'>> & { 'created[gte]'?: number; 'created[lt]'?: number };
 export type EventsQuery = Partial<Omit<DashboardEventsQuery, 'mode' | 'created'>>;
+export type RequestLogQuery = Partial<Omit<DashboardRequestLogQuery, 'mode'>>;
 export type CreateWebhookEndpointInput = { url: string; events?: string[]; description?: string };
 export type UpdateWebhookEndpointInput = { url?: string; events?: string[]; description?: string | null; disabled?: boolean };
 
@@ -133,6 +139,9 @@ export function createClient({ fetch = (input, init) => globalThis.fetch(input, 
     getClock: () => call(TestClockSchema, '/clock'),
     advanceClock: (body: z.input<typeof AdvanceClockBodySchema>) => call(TestClockSchema, '/clock', { method: 'POST', body }),
 
+    getOverview: (m: Mode, period: OverviewPeriod) => call(DashboardOverviewSchema, '/overview', { query: mode(m, { period }) }),
+    listRequestLog: (m: Mode, query: RequestLogQuery = {}) => call(RequestLogListSchema, '/request_log', { query: mode(m, query) }),
+    getRequestLog: (m: Mode, request: string) => call(RequestLogDetailSchema, `/request_log/${id(request)}`, { query: mode(m) }),
     listUsers: () => call(DashboardUserListSchema, '/users'),
     inviteUser: (body: InviteUserBody) => call(InvitedUserSchema, '/users', { method: 'POST', body }),
     removeUser: (user: string) => call(RemovedUserSchema, `/users/${id(user)}`, { method: 'DELETE' }),

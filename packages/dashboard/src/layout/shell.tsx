@@ -5,10 +5,12 @@ import { paths } from '../paths.ts';
 import { ClockBanner, TestClockProvider } from '../test-clock.tsx';
 
 const NAV: ReadonlyArray<{ testId: string | undefined; href: string; label: string }> = [
+  { testId: 'nav-home', href: paths.overview, label: 'Home' },
   { testId: 'nav-charges', href: paths.charges, label: 'Charges' },
   { testId: 'nav-events', href: paths.events, label: 'Events' },
   { testId: 'nav-keys', href: paths.keys, label: 'API keys' },
   { testId: 'nav-webhooks', href: paths.webhooks, label: 'Webhooks' },
+  { testId: 'nav-logs', href: paths.logs, label: 'Logs' },
   { testId: undefined, href: paths.clock, label: 'Test clock' },
   { testId: 'nav-settings', href: paths.settings, label: 'Settings' },
 ];

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CSRF_TOKEN, charges, error, type FakeApi, fakeApi, list, openDashboard, session } from '../test-support.tsx';
+import { CSRF_TOKEN, charges, error, type FakeApi, fakeApi, list, openDashboard, overview, session } from '../test-support.tsx';
 import { LOGIN_FAILED } from './login.tsx';
 
 afterEach(() => {
@@ -11,7 +11,8 @@ afterEach(() => {
 function signedOutApi(): FakeApi {
   return fakeApi()
     .on('GET /session', () => error('SESSION_EXPIRED', 'Sign in to continue.'))
-    .on('GET /charges', list('/dashboard/api/charges', charges(3, 3)));
+    .on('GET /charges', list('/dashboard/api/charges', charges(3, 3)))
+    .on('GET /overview', overview());
 }
 
 async function signIn(email: string, password: string) {
@@ -28,11 +29,11 @@ describe('login', () => {
     expect(screen.queryByText(/session has expired/)).toBeNull();
   });
 
-  it('sends a visitor with a session from /dashboard to the charges', async () => {
+  it('sends a visitor with a session from /dashboard to the home page', async () => {
     const api = signedOutApi().on('GET /session', session());
     openDashboard(api, '/dashboard');
-    expect(await screen.findAllByTestId('charge-row')).toHaveLength(3);
-    expect(location.pathname).toBe('/dashboard/charges');
+    expect(await screen.findByTestId('overview-count')).toBeTruthy();
+    expect(location.pathname).toBe('/dashboard/home');
   });
 
   it('shows the same text for a wrong password, an unknown e-mail and a malformed one', async () => {
@@ -54,15 +55,15 @@ describe('login', () => {
     expect(api.last('POST /login')?.body).toEqual({ email: 'not-an-email', password: 'wrong password 1' });
   });
 
-  it('signs in to the charges in test mode, whatever mode the tab last showed', async () => {
+  it('signs in to the home page in test mode, whatever mode the tab last showed', async () => {
     sessionStorage.setItem('payframe-dashboard-mode', 'live');
     const api = signedOutApi().on('POST /login', session());
     openDashboard(api, '/dashboard/charges');
     await signIn('demo@payframe.test', 'correct horse battery');
-    expect(await screen.findAllByTestId('charge-row')).toHaveLength(3);
-    expect(location.pathname).toBe('/dashboard/charges');
+    expect(await screen.findByTestId('overview-count')).toBeTruthy();
+    expect(location.pathname).toBe('/dashboard/home');
     expect(screen.getByTestId('mode-switch').dataset.mode).toBe('test');
-    expect(api.last('GET /charges')?.query.get('mode')).toBe('test');
+    expect(api.last('GET /overview')?.query.get('mode')).toBe('test');
   });
 
   it('signs out: the logout carries the CSRF token and the login page comes back', async () => {

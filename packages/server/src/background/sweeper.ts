@@ -4,11 +4,12 @@ import type { ServiceDeps } from '../services/context.ts';
 import type { Store } from '../storage/db.ts';
 import { takeDueJobRun } from '../storage/repositories/background-jobs.ts';
 import { deleteIdempotencyRecords } from './jobs/delete-idempotency-records.ts';
+import { deleteRequestLog } from './jobs/delete-request-log.ts';
 import { eraseExpiredTokens } from './jobs/erase-expired-tokens.ts';
 import { expireCharges } from './jobs/expire-charges.ts';
 import type { BackgroundJob } from './jobs/job.ts';
 
-export const SWEEPER_JOBS: BackgroundJob[] = [eraseExpiredTokens, deleteIdempotencyRecords, expireCharges];
+export const SWEEPER_JOBS: BackgroundJob[] = [eraseExpiredTokens, deleteIdempotencyRecords, expireCharges, deleteRequestLog];
 
 export type SweeperOptions = {
   store: Store;

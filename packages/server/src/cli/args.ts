@@ -14,6 +14,7 @@ const FLAG_TO_CONFIG = {
   'tls-key': 'tlsKey',
   'log-level': 'logLevel',
   'metrics-port': 'metricsPort',
+  'request-log': 'requestLog',
 } as const satisfies Record<string, keyof Config>;
 
 type ExtraOptions = Record<string, { type: 'string' | 'boolean' }>;

@@ -9,7 +9,7 @@ import { usersCommand } from './users.ts';
 const USAGE = `Usage:
   payframe serve [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL]
                  [--trust-proxy CIDR,...] [--live-acquirer simulator] [--tls-cert FILE --tls-key FILE]
-                 [--log-level LEVEL] [--metrics-port N] [--demo]
+                 [--log-level LEVEL] [--metrics-port N] [--request-log on|off] [--demo]
   payframe keys create --account NAME --mode test|live [--json] [--data-dir DIR | --database-url URL]
   payframe keys list [--account NAME] [--json] [--data-dir DIR | --database-url URL]
   payframe keys revoke KEY_OR_ID [--json] [--data-dir DIR | --database-url URL]

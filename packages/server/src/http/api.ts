@@ -4,10 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiKeyCache } from '../services/api-key-cache.ts';
 import type { ServiceDeps, Store } from '../services/context.ts';
 import { requestCounter } from '../services/rate-limits.ts';
+import type { RequestLog } from '../services/request-log.ts';
 import { authenticate, liveNeedsAcquirer, secretKeyOnly, testModeOnly } from './auth.ts';
 import { registerBodyParsers } from './body-parsers.ts';
 import { type RateLimits, rateLimitConfig, sharedRateLimitStore } from './rate-limit.ts';
 import { refuseBodyParametersInQuery } from './refuse-body-parameters-in-query.ts';
+import { logRequests } from './request-log-hooks.ts';
 import { chargeMoveRoutes, chargeReadRoutes } from './routes/charges.ts';
 import { eventDeliveryRoutes } from './routes/event-deliveries.ts';
 import { eventStreamRoutes } from './routes/event-stream.ts';
@@ -30,8 +32,9 @@ import { refuseUndeclaredParameters } from './strict-parameters.ts';
  *      ├─ money           refuses live keys while no acquirer is configured
  *      └─ test helpers    refuses live keys
  */
-export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits, keys: ApiKeyCache) {
+export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits, keys: ApiKeyCache, requestLog: RequestLog | null = null) {
   return async (api: FastifyInstance) => {
+    if (requestLog) logRequests(api, requestLog, deps.clock);
     await registerBodyParsers(api);
     api.addHook('onRequest', authenticate(keys, deps.clock));
     api.addHook('preValidation', refuseBodyParametersInQuery);

@@ -3,10 +3,12 @@ import type { ThreeDSScenario } from '@payframe/contract/test-cards';
 import type { AcquirerAnswer } from '../acquirer/acquirer.ts';
 import { isExpired } from '../domain/card-info.ts';
 import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
+import { declineDelta, shardOf, utcDay } from '../domain/overview.ts';
 import { tokenEnded, tokenState } from '../domain/token-lifetime.ts';
 import { openCard } from '../security/vault.ts';
 import { atomically } from '../storage/db.ts';
 import { chargeInsert, findChargeWithToken } from '../storage/repositories/charges.ts';
+import { addOverview } from '../storage/repositories/overview.ts';
 import { takeToken } from '../storage/repositories/tokens.ts';
 import type { ChargesTable, TokensTable } from '../storage/schema.ts';
 import { chargeView } from './api-resources.ts';
@@ -60,8 +62,12 @@ async function chargeToken(db: Db, deps: ServiceDeps, caller: Caller, input: Cre
         currency: input.currency,
         mode: caller.mode,
       });
-  // Returned, not thrown: the spent token commits with the decline.
-  if (!outcome.approved) return { declined: new CardDeclined(outcome.code, outcome.declineReason) };
+  // Returned, not thrown: the spent token commits with the decline, and so does its count.
+  if (!outcome.approved) {
+    const delta = declineDelta(outcome.declineReason ?? outcome.code, input.currency, input.amount);
+    await addOverview(db, { accountId: caller.accountId, mode: caller.mode, day: utcDay(caller.now), shard: shardOf(token.id), deltas: [delta] });
+    return { declined: new CardDeclined(outcome.code, outcome.declineReason) };
+  }
 
   const charge = newChargeRow(deps.ids.charge(), caller, token, input, caller.now, outcome.threeDSScenario);
   const view = chargeView(charge, token, deps);

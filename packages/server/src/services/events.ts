@@ -1,5 +1,6 @@
 import { type Charge, type Event, type EventName, type Mode, PayframeError, type Refund } from '@payframe/contract';
 import { epochSeconds } from '../domain/clock.ts';
+import { changeDeltas, type OverviewWrite, shardOf, utcDay } from '../domain/overview.ts';
 import { findEvent, type NewEvent, writeWithEvent } from '../storage/repositories/events.ts';
 import type { Owner } from '../storage/repositories/owned.ts';
 import type { BoundStatement } from '../storage/statements.ts';
@@ -34,6 +35,17 @@ export function newEvent(deps: Pick<ServiceDeps, 'ids'>, input: EventInput): { e
   return { event, row: { id: event.id, account_id: accountId, mode, name, charge_id: charge.id, created_at: at, body: JSON.stringify(event) } };
 }
 
+/** The home page's counters a change adds to, on the day of the change on the charge's clock. */
+function overviewOf(input: EventInput): OverviewWrite {
+  return {
+    accountId: input.accountId,
+    mode: input.mode,
+    day: utcDay(input.at),
+    shard: shardOf(input.charge.id),
+    deltas: changeDeltas(input.name, input.charge, input.refund),
+  };
+}
+
 /**
  * Records one change of a charge in the caller's transaction (the transactional outbox: no change
  * without its event, no event without its change), with a pending delivery for every endpoint of
@@ -41,7 +53,7 @@ export function newEvent(deps: Pick<ServiceDeps, 'ids'>, input: EventInput): { e
  */
 export async function recordEvent(db: Db, deps: Pick<ServiceDeps, 'ids' | 'clock'>, input: EventInput): Promise<Event> {
   const { event, row } = newEvent(deps, input);
-  await writeWithEvent(db, null, row, deps.clock.now());
+  await writeWithEvent(db, null, row, deps.clock.now(), overviewOf(input));
   return event;
 }
 
@@ -50,7 +62,7 @@ export async function recordEvent(db: Db, deps: Pick<ServiceDeps, 'ids' | 'clock
  * its own). Answers false, having written nothing, when the change wrote nothing (a lost race).
  */
 export function recordChange(db: Db, deps: Pick<ServiceDeps, 'ids' | 'clock'>, change: BoundStatement, input: EventInput): Promise<boolean> {
-  return writeWithEvent(db, change, newEvent(deps, input).row, deps.clock.now());
+  return writeWithEvent(db, change, newEvent(deps, input).row, deps.clock.now(), overviewOf(input));
 }
 
 /** The event's JSON as it was recorded. */

@@ -1,6 +1,7 @@
 import { type Charge, type EventName, PayframeError } from '@payframe/contract';
 import { TEST_CARDS } from '@payframe/contract/test-cards';
 import { CHARGE_EXPIRY_MS, type ChargeEvent, settle, transition } from '../domain/charge-lifecycle.ts';
+import { addDeltas, changeDeltas, utcDay } from '../domain/overview.ts';
 import { cardFingerprint } from '../security/fingerprint.ts';
 import { ensureAccount } from '../storage/repositories/api-keys.ts';
 import { analyzeAfterBulkLoad, insertSeedBatch, prepareBulkLoad, type SeedBatch } from '../storage/repositories/seed.ts';
@@ -60,13 +61,13 @@ export async function seedCharges(store: Store, deps: ServiceDeps, account: stri
   let events = 0;
   let refunds = 0;
   for (let done = 0; done < count; done += CHARGES_PER_TRANSACTION) {
-    const batch: SeedBatch = { tokens: [], charges: [], refunds: [], events: [] };
+    const batch: SeedBatch = { tokens: [], charges: [], refunds: [], events: [], overview: new Map() };
     for (let index = done; index < Math.min(count, done + CHARGES_PER_TRANSACTION); index++) {
       seedOne(batch, deps, { accountId, index, count, realNow, fingerprints });
     }
     // In time order, as the server would have recorded them: a charge's later moves come after younger charges' creation.
     batch.events.sort((a, b) => a.created_at - b.created_at);
-    await store.transaction((tx) => insertSeedBatch(tx, batch));
+    await store.transaction((tx) => insertSeedBatch(tx, batch, { accountId, mode: 'test' }));
     events += batch.events.length;
     refunds += batch.refunds.length;
   }
@@ -141,8 +142,15 @@ function seedOne(batch: SeedBatch, deps: ServiceDeps, context: SeedContext): voi
     reason: charge.reason,
   });
   const record = (name: EventName, at: number, refund?: RefundsTable) => {
-    const input = { accountId, mode: 'test' as const, name, at, charge: view() };
-    batch.events.push(newEvent(deps, refund ? { ...input, refund: refundView(refund) } : input).row);
+    const object = view();
+    const refunded = refund ? refundView(refund) : undefined;
+    const input = { accountId, mode: 'test' as const, name, at, charge: object };
+    batch.events.push(newEvent(deps, refunded ? { ...input, refund: refunded } : input).row);
+    // The home page's counters, summed per day over the batch and written with it.
+    const day = utcDay(at);
+    const counters = batch.overview.get(day) ?? new Map();
+    batch.overview.set(day, counters);
+    addDeltas(counters, changeDeltas(name, object, refunded));
   };
   record('charge.created', createdAt);
 

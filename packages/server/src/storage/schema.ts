@@ -232,6 +232,39 @@ export interface DashboardLoginFailuresTable {
   failed_at: number;
 }
 
+/** A daily counter of the home page (domain/overview.ts); `day` is the UTC day number. */
+export interface OverviewDailyTable {
+  account_id: string;
+  mode: Mode;
+  day: number;
+  metric: string;
+  currency: string;
+  shard: number;
+  quantity: number;
+  amount: number;
+}
+
+/** One /v2 request of an account and mode, kept 7 days; `request` and `response` hold no card number or CVC. */
+export interface RequestLogTable {
+  /** The request's `Request-Id`. */
+  id: string;
+  account_id: string;
+  mode: Mode;
+  /** Real epoch ms when the answer was sent. */
+  created_at: number;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  /** The API key that sent it; its hint is read from api_keys. */
+  key_id: string | null;
+  idempotency_key: string | null;
+  /** `{ query, body }` as JSON text. */
+  request: string;
+  /** The response body as sent (JSON text), or empty. */
+  response: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -249,4 +282,6 @@ export interface Database {
   dashboard_users: DashboardUsersTable;
   dashboard_sessions: DashboardSessionsTable;
   dashboard_login_failures: DashboardLoginFailuresTable;
+  overview_daily: OverviewDailyTable;
+  request_log: RequestLogTable;
 }

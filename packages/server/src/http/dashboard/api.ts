@@ -8,6 +8,8 @@ import { noBodyIsNoParameters, registerJsonParser } from '../body-parsers.ts';
 import { DASHBOARD_HELMET } from '../routes/dashboard-assets.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { chargeRoutes } from './charge-routes.ts';
+import { overviewRoutes } from './overview-routes.ts';
+import { requestLogRoutes } from './request-log-routes.ts';
 import { adminsMutate, refuseApiKeys, refuseLiveOverPlainHttp, requireCsrfToken, requireSameOrigin, requireSession } from './session-hooks.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { teamRoutes } from './team-routes.ts';
@@ -47,6 +49,8 @@ export function dashboardApiRoutes(store: Store, deps: ServiceDeps, options: Das
     await app.register(sessionRoutes(store, deps, options.lifetime));
     await app.register(chargeRoutes(store, deps));
     await app.register(adminRoutes(store, deps, options.apiKeys));
+    await app.register(overviewRoutes(store, deps));
+    await app.register(requestLogRoutes(store, deps));
     await app.register(teamRoutes(store, deps));
   };
 }

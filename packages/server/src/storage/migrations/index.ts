@@ -16,6 +16,8 @@ import * as threeDSReturns from './014-threeds-returns.ts';
 import * as sealedIdempotencyRecords from './015-sealed-idempotency-records.ts';
 import * as webhookLeasesInFlight from './016-webhook-leases-in-flight.ts';
 import * as captureAmountMetadata from './017-capture-amount-metadata.ts';
+import * as overviewAggregates from './018-overview-aggregates.ts';
+import * as requestLog from './019-request-log.ts';
 import * as webhookEndpointDisabled from './020-webhook-endpoint-disabled.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
@@ -37,5 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '015-sealed-idempotency-records': sealedIdempotencyRecords,
   '016-webhook-leases-in-flight': webhookLeasesInFlight,
   '017-capture-amount-metadata': captureAmountMetadata,
+  '018-overview-aggregates': overviewAggregates,
+  '019-request-log': requestLog,
   '020-webhook-endpoint-disabled': webhookEndpointDisabled,
 };

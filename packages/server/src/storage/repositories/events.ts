@@ -1,6 +1,8 @@
+import type { OverviewWrite } from '../../domain/overview.ts';
 import type { Db } from '../db.ts';
 import type { EventsTable } from '../schema.ts';
 import { allColumns, type BoundStatement, columnList, isPostgres, placeholders, portable, prepared, runStatement, runText } from '../statements.ts';
+import { addOverview, overviewCte, overviewParams } from './overview.ts';
 import { type Owner, ownedBy } from './owned.ts';
 import { fanOutPostgres, fanOutSqlite } from './webhook-fan-out.ts';
 
@@ -16,8 +18,8 @@ const QUEUE_DELIVERIES = { postgres: (event: string, now: string) => fanOutPostg
 /** On PostgreSQL the change, its event and the event's deliveries are one statement, built once per kind of change. */
 const combined = new Map<string, string>();
 
-function combinedText(change: BoundStatement | null): string {
-  const key = change?.statement.postgres ?? '';
+function combinedText(change: BoundStatement | null, counted: boolean): string {
+  const key = `${counted ? '+' : '-'}${change?.statement.postgres ?? ''}`;
   let text = combined.get(key);
   if (text === undefined) {
     const from = (change?.params.length ?? 0) + 1;
@@ -25,13 +27,14 @@ function combinedText(change: BoundStatement | null): string {
     const values = EVENT_COLUMNS.map((column, i) => `$${from + i}::${column === 'created_at' ? 'bigint' : 'text'}`);
     const eventInsert = `insert into events (${columnList(EVENT_COLUMNS)}) select ${values.join(', ')}`;
     const now = `$${from + EVENT_COLUMNS.length}::bigint`;
+    const counters = counted ? `, counters as (${overviewCte(from + EVENT_COLUMNS.length + 1, change ? 'change' : null)})` : '';
     text = change
       ? `with change as (${change.statement.postgres}),
         event as (${eventInsert} from change returning id, account_id, mode, name),
-        deliveries as (${QUEUE_DELIVERIES.postgres('event', now)})
+        deliveries as (${QUEUE_DELIVERIES.postgres('event', now)})${counters}
         select 1 as written from change`
       : `with event as (${eventInsert} returning id, account_id, mode, name),
-        deliveries as (${QUEUE_DELIVERIES.postgres('event', now)})
+        deliveries as (${QUEUE_DELIVERIES.postgres('event', now)})${counters}
         select 1 as written`;
     combined.set(key, prepared(text));
   }
@@ -42,18 +45,28 @@ function combinedText(change: BoundStatement | null): string {
  * Writes a change of a charge with its event and the event's pending deliveries, all or nothing
  * (the transactional outbox: no change without its event, no event without its change). The change
  * (a statement that returns a row when it wrote) may write nothing, a lost conditional update: then
- * no event is written either and this answers false. `now` is the deliveries' real time.
+ * no event is written either and this answers false. `now` is the deliveries' real time. The
+ * home page's daily counters of the change (`overview`) are written with it, all or nothing.
  */
-export async function writeWithEvent(db: Db, change: BoundStatement | null, event: NewEvent, now: number): Promise<boolean> {
+export async function writeWithEvent(
+  db: Db,
+  change: BoundStatement | null,
+  event: NewEvent,
+  now: number,
+  overview: OverviewWrite | null = null,
+): Promise<boolean> {
   const eventParams = EVENT_COLUMNS.map((column) => event[column]);
+  const counted = overview !== null && overview.deltas.length > 0;
   if (isPostgres(db)) {
-    const rows = await runText(db, combinedText(change), [...(change?.params ?? []), ...eventParams, now]);
+    const params = [...(change?.params ?? []), ...eventParams, now, ...(counted ? overviewParams(overview) : [])];
+    const rows = await runText(db, combinedText(change, counted), params);
     return rows.length === 1;
   }
   // SQLite: statements cost no round trip, and the caller's transaction holds them together.
   if (change && (await runStatement(db, change.statement, change.params)).length === 0) return false;
   await runStatement(db, INSERT_EVENT, eventParams);
   await runText(db, QUEUE_DELIVERIES.sqlite, [now, now, now, event.id]);
+  if (counted) await addOverview(db, overview);
   return true;
 }
 

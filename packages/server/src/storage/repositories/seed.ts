@@ -1,9 +1,18 @@
 import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
+import type { OverviewDelta } from '../../domain/overview.ts';
 import type { Db } from '../db.ts';
 import type { ChargesTable, RefundsTable, TokensTable } from '../schema.ts';
 import type { NewEvent } from './events.ts';
+import { addOverview } from './overview.ts';
 
-export type SeedBatch = { tokens: TokensTable[]; charges: ChargesTable[]; refunds: RefundsTable[]; events: NewEvent[] };
+/** `overview`: the home page's counters of the batch, by UTC day, then by metric and currency. */
+export type SeedBatch = {
+  tokens: TokensTable[];
+  charges: ChargesTable[];
+  refunds: RefundsTable[];
+  events: NewEvent[];
+  overview: Map<number, Map<string, OverviewDelta>>;
+};
 
 /** A table row as the bulk path reads it: column name to value. */
 type Row = Record<string, unknown>;
@@ -46,7 +55,7 @@ function postgresInserts(table: string, columns: string[], rows: Row[]): Compile
 }
 
 /** Writes generated rows in bulk, in the caller's transaction: tokens before the charges that use them. */
-export async function insertSeedBatch(db: Db, batch: SeedBatch): Promise<void> {
+export async function insertSeedBatch(db: Db, batch: SeedBatch, owner: { accountId: string; mode: 'test' }): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const tables: Array<[string, object[]]> = [
     ['tokens', batch.tokens],
@@ -61,6 +70,10 @@ export async function insertSeedBatch(db: Db, batch: SeedBatch): Promise<void> {
     const values = rows as Row[];
     if (postgres) for (const query of postgresInserts(table, columns, values)) await db.executeQuery(query);
     else await sqliteInserts(db, table, columns, values);
+  }
+  // A few hundred counter rows a batch, added to what earlier batches wrote for the same days.
+  for (const [day, counters] of batch.overview) {
+    await addOverview(db, { accountId: owner.accountId, mode: owner.mode, day, shard: 0, deltas: [...counters.values()] });
   }
 }
 

@@ -1,0 +1,104 @@
+import type { Mode } from '@payframe/contract';
+import { redactCardData, redactCardNumbers } from '../security/redact-card-data.ts';
+import { insertRequestLog } from '../storage/repositories/request-log.ts';
+import type { RequestLogTable } from '../storage/schema.ts';
+import type { Store } from './context.ts';
+
+/** A /v2 request as answered, before it is made fit to store. */
+export type AnsweredRequest = {
+  id: string;
+  accountId: string;
+  mode: Mode;
+  at: number;
+  method: string;
+  /** The URL as sent, query included. */
+  url: string;
+  status: number;
+  durationMs: number;
+  keyId: string;
+  idempotencyKey: string | undefined;
+  query: unknown;
+  body: unknown;
+  /** The response body when it was text (a stream, such as the event stream, is not kept). */
+  response: string | undefined;
+};
+
+/** A response is kept whole up to this size: a list page of 100 charges fits. */
+const MAX_RESPONSE_CHARS = 256 * 1024;
+/** Entries wait at most this long in memory before they are written together. */
+const FLUSH_EVERY_MS = 25;
+/** A queue this long is written at once rather than after the wait. */
+const FLUSH_AT = 500;
+
+/** The row to store: card numbers and CVCs are gone from the URL, the parameters and the response. */
+export function requestLogRow(entry: AnsweredRequest): RequestLogTable {
+  const question = entry.url.indexOf('?');
+  const response = entry.response ?? '';
+  return {
+    id: entry.id,
+    account_id: entry.accountId,
+    mode: entry.mode,
+    created_at: entry.at,
+    method: entry.method,
+    path: redactCardNumbers(question === -1 ? entry.url : entry.url.slice(0, question)).slice(0, 2048),
+    status: entry.status,
+    duration_ms: Math.round(entry.durationMs),
+    key_id: entry.keyId,
+    idempotency_key: entry.idempotencyKey === undefined ? null : redactCardNumbers(entry.idempotencyKey).slice(0, 255),
+    request: JSON.stringify(redactCardData({ query: entry.query ?? {}, body: entry.body ?? null })),
+    response: redactCardNumbers(response.length > MAX_RESPONSE_CHARS ? response.slice(0, MAX_RESPONSE_CHARS) : response),
+  };
+}
+
+export type RequestLog = {
+  /** Queues an answered request; it is written within a few milliseconds, with others. */
+  add(entry: AnsweredRequest): void;
+  /** Writes what is queued now. */
+  flush(): Promise<void>;
+  /** Writes what is queued and stops. */
+  close(): Promise<void>;
+};
+
+/**
+ * Keeps the request log off the request's path: entries queue in memory once the answer is sent and
+ * are written in one transaction every few milliseconds (one statement on PostgreSQL). What is
+ * queued when the process dies (not when it stops) is lost: docs/dashboard.md says so.
+ */
+export function startRequestLog(store: Store, onError: (error: unknown) => void): RequestLog {
+  let queue: AnsweredRequest[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const flush = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    const taken = queue;
+    queue = [];
+    if (taken.length === 0) return writing;
+    // One write at a time, in order: a slow one delays the next rather than piling up connections.
+    writing = writing.then(async () => {
+      try {
+        const rows = taken.map(requestLogRow);
+        await store.write((db) => insertRequestLog(db, rows));
+      } catch (error) {
+        onError(error);
+      }
+    });
+    return writing;
+  };
+
+  return {
+    add(entry) {
+      if (closed) return;
+      queue.push(entry);
+      if (queue.length >= FLUSH_AT) void flush();
+      else timer ??= setTimeout(() => void flush(), FLUSH_EVERY_MS);
+    },
+    flush,
+    async close() {
+      await flush();
+      closed = true;
+    },
+  };
+}
