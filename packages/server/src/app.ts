@@ -14,7 +14,7 @@ import { dashboardAssetRoutes } from './http/routes/dashboard-assets.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
 import { widgetAssetRoutes } from './http/routes/widget-assets.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerAnswerHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
 import { instrumentHttp } from './metrics/http-hooks.ts';
 import { metricsRoute } from './metrics/metrics-route.ts';
@@ -88,10 +88,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   installErrorHandler(app);
+  // First: every answer, the early errors of the hooks below included, starts with these headers.
+  registerAnswerHeaders(app, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   answerProtocolEdges(app);
   turnAwayWhileStopping(app, options.stopping ?? (() => false));
 
-  registerSecurityHeaders(app, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'DELETE'],
@@ -103,12 +104,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     strictPreflight: false,
   });
   await registerOpenApi(app, options.publicUrl);
-  // A callback hook: an async one costs a promise per response.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('cache-control', 'no-store');
-    reply.header('request-id', request.id);
-    done(null, payload);
-  });
 
   if (options.metrics) {
     instrumentHttp(app, options.metrics.metrics);
