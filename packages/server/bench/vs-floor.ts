@@ -181,6 +181,7 @@ export function formatVsFloor(report: VsFloorReport): string {
     '',
     'peak RSS MB',
     'server CPU ms/req',
+    'floor server CPU ms/req',
     'errors',
     'load 1m',
   ];
@@ -198,6 +199,7 @@ export function formatVsFloor(report: VsFloorReport): string {
       mark(target.pass),
       row.peakRssMb === null ? '-' : row.peakRssMb.toFixed(0),
       row.serverCpuMsPerRequest === null ? '-' : row.serverCpuMsPerRequest.toFixed(3),
+      floorCpu(row),
       String(row.errors ?? '-'),
       String(row.loadAverage1m ?? '-'),
     ];
@@ -228,6 +230,16 @@ export function formatVsFloor(report: VsFloorReport): string {
     lines.push('', ...table(pgHeader, pgCells), '', 'pgbench: -i -s 4 in a scratch database, then -c 8 -j 2 -T 8 -M prepared, on the same PostgreSQL server');
   }
   return lines.join('\n');
+}
+
+/**
+ * The floor server's CPU per request, around the run: beside the scenario's, it says how much of
+ * the ratio is the server's own work, when a busy host's scheduler or disk moves the throughputs.
+ */
+function floorCpu(row: VsFloorRow): string {
+  const before = row.floorBefore.serverCpuMsPerRequest;
+  const after = row.floorAfter.serverCpuMsPerRequest;
+  return before === null || after === null ? '-' : ((before + after) / 2).toFixed(3);
 }
 
 /** Two instances are judged against one by the ratio to pgbench around each, which cancels the drift between the runs. */
