@@ -7,14 +7,15 @@
  *   npm run bench -- [--scenario flow|get|tokens] [--concurrency 32] [--seconds 15] [--warmup 2] [--json]
  *                    [--log-level warn] [--profile] [--profile-dir DIR]
  *                    [--db sqlite|postgres] [--instances 1] [--postgres-url URL] [--pool-size N]
- *                    [--count-queries] [--matrix] [--webhook] [--request-log on|off]
+ *                    [--count-queries] [--matrix] [--webhook] [--request-log on|off] [--vs-floor]
  *
  * --db sqlite (default): one server on the embedded store. --db postgres: a throwaway database
  * (dropped at the end), N instances sharing it and one master key, requests alternating between
  * the instances; per-flow query counts from PostgreSQL's statistics. --count-queries adds exact
  * per-statement counts measured inside the servers. --matrix: see compare.ts. --webhook: the run
  * without and with one webhook endpoint, see webhook.ts. --request-log off: servers that keep no
- * request log, to measure what it costs.
+ * request log, to measure what it costs. --vs-floor: every scenario between two measurements of
+ * the floor, as ratios, see vs-floor.ts. --store is --db's other name.
  *
  * Loopback only, bounded in time (and in errors); servers and database are removed on every exit
  * path, Ctrl-C included. The load generator shares the box with the servers, so it stays cheap:
@@ -61,6 +62,10 @@ async function main(): Promise<void> {
   if (options.matrix) {
     const { runMatrix } = await import('./compare.ts');
     return runMatrix(argv.filter((arg) => arg !== '--matrix'));
+  }
+  if (options.vsFloor) {
+    const { runVsFloor } = await import('./vs-floor.ts');
+    return runVsFloor(options, argv);
   }
   if (options.webhook) {
     const { runWebhookComparison } = await import('./webhook.ts');
@@ -132,9 +137,8 @@ async function measure(servers: BenchServer[], deployment: Deployment, options: 
     onCleanup(() => receiver.close());
     await registerEndpoint(servers[0]?.url ?? '', keys.secretKey, receiver.url);
   }
-  // Tokens come from the publishable key, as from a checkout; everything else uses the secret key.
-  const key = options.scenario === 'tokens' ? keys.publishableKey : keys.secretKey;
-  const apis = servers.map((server) => apiClient(server.url, key, options.concurrency));
+  // Every scenario uses the secret key, tokens included: that is the figure judged against the floor.
+  const apis = servers.map((server) => apiClient(server.url, keys.secretKey, options.concurrency));
   const samplers = servers.map((server) => sampleRss(server.pid));
   try {
     const scenario = await prepareScenario(options.scenario, apis, options.concurrency);

@@ -34,7 +34,7 @@ export function apiClient(baseUrl: string, apiKey: string, concurrency: number) 
 export type ApiClient = ReturnType<typeof apiClient>;
 
 /** The frictionless test card (3-D Secure NOT_AVAILABLE), so a charge can be captured at once. */
-const TOKEN_FORM = new URLSearchParams({
+export const TOKEN_FORM = new URLSearchParams({
   'card[number]': TEST_CARDS.visa.number,
   'card[cvc]': '123',
   'card[exp_month]': '12',
@@ -45,7 +45,7 @@ const TOKEN_FORM = new URLSearchParams({
   'shopper[email]': 'ada@example.com',
 }).toString();
 
-function chargeForm(token: string): string {
+export function chargeForm(token: string): string {
   return new URLSearchParams({
     token,
     amount: '500',

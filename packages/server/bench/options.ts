@@ -23,6 +23,8 @@ export type Options = {
   matrix: boolean;
   /** Two runs, without and then with one webhook endpoint: see webhook.ts. */
   webhook: boolean;
+  /** Each scenario between two floor measurements, and the ratios: see vs-floor.ts. */
+  vsFloor: boolean;
   /** This run registers one webhook endpoint at a local receiver answering 200. */
   withWebhook: boolean;
   /** The servers' `--request-log`: `off` measures the API without the request log. */
@@ -35,13 +37,14 @@ export function parseOptions(argv: string[]): Options {
     options: {
       scenario: { type: 'string', default: 'flow' },
       concurrency: { type: 'string', default: '32' },
-      seconds: { type: 'string', default: '15' },
+      seconds: { type: 'string' },
       warmup: { type: 'string', default: '2' },
       json: { type: 'boolean', default: false },
       'log-level': { type: 'string', default: 'warn' },
       profile: { type: 'boolean', default: false },
       'profile-dir': { type: 'string' },
-      db: { type: 'string', default: 'sqlite' },
+      db: { type: 'string' },
+      store: { type: 'string' },
       instances: { type: 'string', default: '1' },
       'postgres-url': { type: 'string' },
       'pool-size': { type: 'string' },
@@ -50,27 +53,31 @@ export function parseOptions(argv: string[]): Options {
       webhook: { type: 'boolean', default: false },
       'with-webhook': { type: 'boolean', default: false },
       'request-log': { type: 'string', default: 'on' },
+      'vs-floor': { type: 'boolean', default: false },
     },
     strict: true,
   });
-  if (values.db !== 'sqlite' && values.db !== 'postgres') throw new Error('--db must be sqlite or postgres');
+  if (values.db !== undefined && values.store !== undefined && values.db !== values.store) throw new Error('--db and --store name the same thing: give one');
+  const db = values.db ?? values.store ?? 'sqlite';
+  if (db !== 'sqlite' && db !== 'postgres') throw new Error('--db (or --store) must be sqlite or postgres');
   const requestLog = values['request-log'];
   if (requestLog !== 'on' && requestLog !== 'off') throw new Error('--request-log must be on or off');
   const scenario = values.scenario;
   if (scenario !== 'flow' && scenario !== 'get' && scenario !== 'tokens') throw new Error('--scenario must be flow, get or tokens');
   const instances = positiveNumber('instances', values.instances, 1, 8);
   // The embedded store is one process's file: several instances on it is not a supported deployment.
-  if (values.db === 'sqlite' && instances > 1 && !values.matrix) throw new Error('--instances above 1 needs --db postgres');
+  if (db === 'sqlite' && instances > 1 && !values.matrix) throw new Error('--instances above 1 needs --db postgres');
   const profileDir = values['profile-dir'] ?? (values.profile ? mkdtempSync(join(tmpdir(), 'payframe-prof-')) : null);
   return {
     scenario,
     concurrency: positiveNumber('concurrency', values.concurrency, 1, 1_024),
-    seconds: positiveNumber('seconds', values.seconds, 1, 600),
+    // Against the floor, runs are as long as the floor's own (6 to 10 s), so drift between them stays small.
+    seconds: positiveNumber('seconds', values.seconds ?? (values['vs-floor'] ? '8' : '15'), 1, 600),
     warmupSeconds: positiveNumber('warmup', values.warmup, 0, 60),
     json: values.json,
     logLevel: values['log-level'],
     profileDir,
-    db: values.db,
+    db,
     instances,
     postgresUrl: values['postgres-url'] ?? null,
     poolSize: values['pool-size'] === undefined ? null : positiveNumber('pool-size', values['pool-size'], 1, 200),
@@ -79,6 +86,7 @@ export function parseOptions(argv: string[]): Options {
     webhook: values.webhook,
     withWebhook: values['with-webhook'],
     requestLog,
+    vsFloor: values['vs-floor'],
   };
 }
 

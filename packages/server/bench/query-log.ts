@@ -10,7 +10,7 @@ export const QUERY_COUNTER_URL = new URL('./query-counter.mjs', import.meta.url)
 export const QUERY_COUNTER_PATH = fileURLToPath(QUERY_COUNTER_URL);
 
 type Entry = { text: string; count: number; background: number; failed: number; totalMs: number };
-type Log = { pid: number; poolWaits: { count: number; totalMs: number }; statements: Entry[] };
+type Log = { pid: number; poolWaits: { count: number; totalMs: number }; overheadMs?: number; statements: Entry[] };
 
 export type StatementShare = { text: string; perFlow: number; meanMs: number; msPerFlow: number; failed: number };
 export type StatementCounts = {
@@ -21,6 +21,8 @@ export type StatementCounts = {
   requestStatementsPerFlow: number;
   /** A flow's statements' times, summed: round trips on PostgreSQL, SQLite's own work on the embedded store. */
   dbMsPerFlow: number;
+  /** The counter's own bookkeeping per flow: excluded from dbMsPerFlow, but spent on the servers' main threads. */
+  counterMsPerFlow: number;
   poolWaitsPerFlow: number;
   poolWaitMeanMs: number;
   top: StatementShare[];
@@ -56,6 +58,7 @@ export function readQueryLogs(paths: string[], flows: number, top = 12): Stateme
     statementsPerFlow: per(entries.reduce((sum, entry) => sum + entry.count, 0)),
     requestStatementsPerFlow: per(entries.reduce((sum, entry) => sum + entry.count - entry.background, 0)),
     dbMsPerFlow: perMs(entries.reduce((sum, entry) => sum + entry.totalMs, 0)),
+    counterMsPerFlow: perMs(logs.reduce((sum, log) => sum + (log.overheadMs ?? 0), 0)),
     poolWaitsPerFlow: per(waits.count),
     poolWaitMeanMs: round2(waits.totalMs / Math.max(waits.count, 1)),
     top: entries
@@ -78,7 +81,7 @@ export function formatStatementCounts(counts: StatementCounts, store: 'sqlite' |
   return [
     `  statements     ${counts.statementsPerFlow} per flow (exact, counted in the servers' database clients over the measured run, BEGIN/COMMIT included; ` +
       `${counts.requestStatementsPerFlow} sent serving the flows' requests, ${round2(counts.statementsPerFlow - counts.requestStatementsPerFlow)} by background work), ` +
-      `${counts.dbMsPerFlow} ms ${time} per flow${waits}` +
+      `${counts.dbMsPerFlow} ms ${time} per flow (the counter's own ${counts.counterMsPerFlow} ms per flow left out)${waits}` +
       `${counts.missing ? `  (${counts.missing} instance logs missing)` : ''}`,
     '    per flow  mean ms  ms/flow  statement (by total time)',
     ...counts.top.map(

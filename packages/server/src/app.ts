@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import cors from '@fastify/cors';
 import { PayframeError } from '@payframe/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -14,8 +13,9 @@ import { dashboardAssetRoutes } from './http/routes/dashboard-assets.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
 import { widgetAssetRoutes } from './http/routes/widget-assets.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerAnswerHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
+import { randomHex } from './ids.ts';
 import { instrumentHttp } from './metrics/http-hooks.ts';
 import { metricsRoute } from './metrics/metrics-route.ts';
 import type { Metrics } from './metrics/registry.ts';
@@ -91,10 +91,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   installErrorHandler(app);
+  // First: every answer, the early errors of the hooks below included, starts with these headers.
+  registerAnswerHeaders(app, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   answerProtocolEdges(app);
   turnAwayWhileStopping(app, options.stopping ?? (() => false));
 
-  registerSecurityHeaders(app, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'DELETE'],
@@ -106,12 +107,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     strictPreflight: false,
   });
   await registerOpenApi(app, options.publicUrl);
-  // A callback hook: an async one costs a promise per response.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('cache-control', 'no-store');
-    reply.header('request-id', request.id);
-    done(null, payload);
-  });
 
   if (options.metrics) {
     instrumentHttp(app, options.metrics.metrics);
@@ -141,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** `req_` and 24 hex digits of CSPRNG output. */
+/** `req_` and 24 hex digits of CSPRNG output, drawn from the ids' pool: a call into the CSPRNG per request cost more. */
 function newRequestId(): string {
-  return `req_${randomBytes(12).toString('hex')}`;
+  return `req_${randomHex(12)}`;
 }

@@ -19,6 +19,11 @@ function randomChunk(size: number): Buffer {
   return pool.subarray(used - size, used);
 }
 
+/** `bytes` CSPRNG bytes as hex, from the same pool: for ids made on every request (Request-Id). */
+export function randomHex(bytes: number): string {
+  return randomChunk(bytes).toString('hex');
+}
+
 /** Milliseconds since the epoch as 12 hex digits (48 bits, good until the year 10889). */
 export const timeHex = (now: number) => now.toString(16).padStart(12, '0');
 
@@ -33,7 +38,7 @@ export const randomIds: IdGenerator = {
   /** Tokens, refunds and accounts: a UUID version 7 (RFC 9562): 48 bits of time, 74 of CSPRNG. */
   uuid: () => {
     const hex = timeHex(Date.now()) + randomChunk(10).toString('hex');
-    const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+    const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   },
   /** 12 hex digits of time, then 12 of CSPRNG; see nextPrefixedTail. */

@@ -32,12 +32,32 @@ function helmetHeaders(options: HelmetOptions): Headers {
 }
 
 /**
- * Helmet's headers on every answer, as @fastify/helmet would set them (a route's `helmet` options
- * over the app's), but computed once per set of options instead of rebuilding helmet per request.
- * Set on the raw response in the first onRequest hook, so errors raised by later hooks carry them too.
+ * Helmet's options a JSON answer keeps: no MIME sniffing, no referrer, HSTS and its resource
+ * policy. The rest (a content security policy, framing, DNS prefetching, download and XSS-filter
+ * switches, origin clustering, opener isolation) only mean something to a page a browser renders,
+ * and each header costs the server and every client on every answer.
  */
-export function registerSecurityHeaders(app: FastifyInstance, defaults: HelmetOptions): void {
-  const base = helmetHeaders(defaults);
+const JSON_ANSWERS: HelmetOptions = {
+  contentSecurityPolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
+/**
+ * The headers every answer starts with, set on the raw response in the first onRequest hook, so
+ * that errors raised by any later hook carry them too: `Cache-Control: no-store` (a route that may
+ * be cached says so itself, and its own value wins), the `Request-Id`, and helmet's headers as
+ * @fastify/helmet would set them, computed once per set of options instead of rebuilding helmet per
+ * request. A route that serves a page declares its `helmet` options and gets helmet's whole set
+ * with them on top; every other route answers JSON (or a script) and gets the JSON subset.
+ */
+export function registerAnswerHeaders(app: FastifyInstance, defaults: HelmetOptions): void {
+  const base = helmetHeaders({ ...(defaults as object), ...(JSON_ANSWERS as object) } as HelmetOptions);
   const byOptions = new WeakMap<HelmetOptions, Headers>();
   const headersOf = (own: HelmetOptions): Headers => {
     let headers = byOptions.get(own);
@@ -52,9 +72,13 @@ export function registerSecurityHeaders(app: FastifyInstance, defaults: HelmetOp
   app.addHook('onRoute', (route) => {
     if (route.helmet) route.config = { ...route.config, helmet: route.helmet };
   });
+  // A callback hook: an async one costs a promise per request.
   app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    raw.setHeader('cache-control', 'no-store');
+    raw.setHeader('request-id', request.id);
     const own = request.routeOptions.config.helmet;
-    for (const [name, value] of own ? headersOf(own) : base) reply.raw.setHeader(name, value);
+    for (const [name, value] of own ? headersOf(own) : base) raw.setHeader(name, value);
     done();
   });
 }

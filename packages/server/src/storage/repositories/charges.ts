@@ -1,7 +1,7 @@
 import type { Mode } from '@payframe/contract';
 import type { Db } from '../db.ts';
 import type { ChargesTable, TokensTable } from '../schema.ts';
-import { allColumns, type BoundStatement, columnList, placeholders, portable, rowReader, runStatement } from '../statements.ts';
+import { allColumns, type BoundStatement, columnList, placeholders, portable, prepared, rowReader, runStatement, type Statement } from '../statements.ts';
 import type { Owner } from './owned.ts';
 import { TOKEN_COLUMNS } from './tokens.ts';
 
@@ -39,11 +39,25 @@ export function chargeInsert(charge: ChargesTable): BoundStatement {
   return { statement: INSERT_CHARGE, params: CHARGE_COLUMNS.map((column) => charge[column]) };
 }
 
-/** The charge with its token in one read; token columns come back prefixed `t_` (the names overlap). */
-const FIND_CHARGE_WITH_TOKEN = portable(
-  `select ${columnList(CHARGE_COLUMNS, 'c')}, ${columnList(TOKEN_COLUMNS, 't', 't_')}
-  from charges c join tokens t on t.id = c.token_id where c.id = $1 and c.account_id = $2 and c.mode = $3`,
-);
+/**
+ * The charge with its token in one read; token columns come back prefixed `t_` (the names overlap).
+ *
+ * On PostgreSQL the charge is found by its id alone inside a subquery that `offset 0` keeps apart,
+ * and its owner checked after: otherwise, on tables never analysed (a fresh deployment, until
+ * autovacuum's first pass), the planner may serve `account_id = … and mode = … and id = …` from any
+ * index that starts with the account and ends with the id, and a prepared statement keeps that plan,
+ * a range scan of the whole account, long after the tables have grown. SQLite plans it by the
+ * primary key either way (and has no `offset` without `limit`).
+ */
+const FIND_CHARGE_WITH_TOKEN = {
+  postgres: prepared(
+    `select ${columnList(CHARGE_COLUMNS, 'c')}, ${columnList(TOKEN_COLUMNS, 't', 't_')}
+  from (select ${columnList(CHARGE_COLUMNS)} from charges where id = $1 offset 0) c join tokens t on t.id = c.token_id
+  where c.account_id = $2 and c.mode = $3`,
+  ),
+  sqlite: `select ${columnList(CHARGE_COLUMNS, 'c')}, ${columnList(TOKEN_COLUMNS, 't', 't_')}
+  from charges c join tokens t on t.id = c.token_id where c.id = ? and c.account_id = ? and c.mode = ?`,
+} satisfies Statement;
 
 const chargeOf = rowReader<ChargesTable>(CHARGE_COLUMNS);
 const tokenOf = rowReader<TokensTable>(TOKEN_COLUMNS, 't_');

@@ -1,0 +1,79 @@
+/**
+ * The plans PostgreSQL makes for the hot reads of a charge and a token on a fresh store, its
+ * tables never analysed: the ones a deployment runs from its first request, and keeps in each
+ * connection's prepared statements. Each must find its row by the primary key, as the generic plan
+ * of a prepared statement and as a custom plan alike.
+ */
+import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../src/storage/migrate.ts';
+import { findChargeWithToken } from '../../src/storage/repositories/charges.ts';
+import { findToken, takeToken } from '../../src/storage/repositories/tokens.ts';
+import type { Database } from '../../src/storage/schema.ts';
+import { tempDataDir } from '../harness.ts';
+import { databaseUrlOf, withDatabase } from './support.ts';
+
+const owner = { accountId: 'acct_plans', mode: 'test' } as const;
+
+type Plans = { generic: string; custom: string };
+
+/** Generic: what a prepared statement keeps once PostgreSQL settles on one plan for any parameters. */
+async function plansOf(url: string, query: CompiledQuery): Promise<Plans> {
+  return withDatabase(url, async (client) => {
+    const text = (rows: Array<Record<string, string>>) => rows.map((row) => row['QUERY PLAN']).join('\n');
+    const custom = text((await client.query(`explain ${query.sql}`, [...query.parameters])).rows);
+    await client.query(`prepare hot as ${query.sql}`);
+    await client.query('set plan_cache_mode = force_generic_plan');
+    // EXECUTE takes its arguments as literals: a utility statement has no bind parameters.
+    const args = query.parameters.map((value) => client.escapeLiteral(String(value))).join(', ');
+    const generic = text((await client.query(`explain execute hot(${args})`)).rows);
+    return { generic, custom };
+  });
+}
+
+/** Every scan of charges and tokens goes through its primary key. */
+function expectPrimaryKeyOnly(plan: string): void {
+  const scans = plan.split('\n').filter((line) => /Scan\b.* on (charges|tokens)\b/.test(line));
+  expect(scans.length, plan).toBeGreaterThan(0);
+  for (const scan of scans) expect(scan, plan).toMatch(/Index (Only )?Scan using (charges|tokens)_pkey on (charges|tokens)\b/);
+}
+
+describe('hot reads on a fresh PostgreSQL store', () => {
+  let url: string;
+  let db: Kysely<Database>;
+  const queries: CompiledQuery[] = [];
+
+  beforeAll(async () => {
+    url = await databaseUrlOf(tempDataDir());
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
+      log: (event) => void (event.level === 'query' && queries.push(event.query)),
+    });
+    await migrate(db);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  async function statementOf(work: () => Promise<unknown>): Promise<CompiledQuery> {
+    queries.length = 0;
+    await work();
+    expect(queries).toHaveLength(1);
+    return queries[0] as CompiledQuery;
+  }
+
+  it('a charge read for GET and capture finds the charge and its token by their primary keys', async () => {
+    const plans = await plansOf(url, await statementOf(() => findChargeWithToken(db, owner, 'ch_plans')));
+    expectPrimaryKeyOnly(plans.generic);
+    expectPrimaryKeyOnly(plans.custom);
+  });
+
+  it('the token taken by a new charge, and a token read, use the primary key', async () => {
+    for (const query of [await statementOf(() => takeToken(db, owner, 'tok_plans', 1)), await statementOf(() => findToken(db, owner, 'tok_plans'))]) {
+      const plans = await plansOf(url, query);
+      expectPrimaryKeyOnly(plans.generic);
+      expectPrimaryKeyOnly(plans.custom);
+    }
+  });
+});
