@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactCardData, redactCardNumbers } from './redact-card-data.ts';
+import { REDACTED, redactAnswerText, redactCardData, redactCardNumbers } from './redact-card-data.ts';
 
 describe('card data kept out of stored requests', () => {
   it('replaces the number and CVC by name, and card numbers anywhere else, keeping the rest', () => {
@@ -18,6 +18,13 @@ describe('card data kept out of stored requests', () => {
       amount: 1000,
     });
     expect(redactCardData({ '4242424242424242': 'x' })).toEqual({ [REDACTED]: 'x' });
+  });
+
+  it("replaces a once-shown secret by name: a webhook endpoint's signing secret in the answer that creates it", () => {
+    const answer = { type: 'webhook_endpoint', id: 'we_1', url: 'https://shop.example/hooks', secret: 'whsec_abc', events: ['charge.captured'] };
+    expect(redactCardData(answer)).toEqual({ ...answer, secret: REDACTED });
+    expect(JSON.parse(redactAnswerText(JSON.stringify(answer)))).toEqual({ ...answer, secret: REDACTED });
+    expect(redactAnswerText('{"secret": "whsec_a\\"b", "x":1')).toBe(`{"secret":"${REDACTED}", "x":1`);
   });
 
   it('leaves ids with longer digit runs, amounts and times alone', () => {

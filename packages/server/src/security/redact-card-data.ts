@@ -1,7 +1,11 @@
 import { CARD_LIKE } from '../logging.ts';
 
-/** Names whose values are card data wherever they appear: a card's number and its verification code. */
-const CARD_FIELD = /^(?:number|cvc|cvv|cvc2|cvv2|card\[(?:number|cvc|cvv)\])$/i;
+/**
+ * Names whose values are never stored, wherever they appear: a card's number and its verification
+ * code, and a secret the API shows only once (a webhook endpoint's signing secret, in the answer
+ * that creates it).
+ */
+const CARD_FIELD = /^(?:number|cvc|cvv|cvc2|cvv2|card\[(?:number|cvc|cvv)\]|secret)$/i;
 /**
  * A UUID (token and refund ids) is matched first and kept: its last groups may be all digits,
  * which alone would look like a dash-separated card number.
@@ -15,9 +19,20 @@ export function redactCardNumbers(text: string): string {
   return text.replace(CARD_LIKE_EVERYWHERE, (_match, uuid: string | undefined) => uuid ?? REDACTED);
 }
 
+const SECRET_IN_JSON = /"secret"\s*:\s*"(?:[^"\\]|\\.)*"/g;
+
 /**
- * A copy of parsed parameters fit to store: a card's number and CVC (by name, at any depth) are
- * replaced, and so is anything that looks like a card number in any other value or name.
+ * JSON text (an answer, kept as sent) fit to store: a once-shown secret's value and every run of
+ * digits that could be a card number are replaced, without parsing the text (it may be cut short).
+ */
+export function redactAnswerText(text: string): string {
+  return redactCardNumbers(text.replace(SECRET_IN_JSON, `"secret":"${REDACTED}"`));
+}
+
+/**
+ * A copy of parsed parameters or of an answer fit to store: a card's number and CVC and a
+ * once-shown secret (by name, at any depth) are replaced, and so is anything that looks like a card
+ * number in any other value or name.
  */
 export function redactCardData(value: unknown): unknown {
   if (typeof value === 'string') return redactCardNumbers(value);

@@ -1,5 +1,5 @@
 import type { Mode } from '@payframe/contract';
-import { redactCardData, redactCardNumbers } from '../security/redact-card-data.ts';
+import { redactAnswerText, redactCardData, redactCardNumbers } from '../security/redact-card-data.ts';
 import { insertRequestLog } from '../storage/repositories/request-log.ts';
 import type { RequestLogTable } from '../storage/schema.ts';
 import type { Store } from './context.ts';
@@ -30,7 +30,7 @@ const FLUSH_EVERY_MS = 25;
 /** A queue this long is written at once rather than after the wait. */
 const FLUSH_AT = 500;
 
-/** The row to store: card numbers and CVCs are gone from the URL, the parameters and the response. */
+/** The row to store: card numbers, CVCs and once-shown secrets are gone from the URL, the parameters and the response. */
 export function requestLogRow(entry: AnsweredRequest): RequestLogTable {
   const question = entry.url.indexOf('?');
   const response = entry.response ?? '';
@@ -46,7 +46,7 @@ export function requestLogRow(entry: AnsweredRequest): RequestLogTable {
     key_id: entry.keyId,
     idempotency_key: entry.idempotencyKey === undefined ? null : redactCardNumbers(entry.idempotencyKey).slice(0, 255),
     request: JSON.stringify(redactCardData({ query: entry.query ?? {}, body: entry.body ?? null })),
-    response: redactCardNumbers(response.length > MAX_RESPONSE_CHARS ? response.slice(0, MAX_RESPONSE_CHARS) : response),
+    response: redactAnswerText(response.length > MAX_RESPONSE_CHARS ? response.slice(0, MAX_RESPONSE_CHARS) : response),
   };
 }
 
