@@ -7,6 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { TEST_CARDS } from '@payframe/qa-kit';
 import { demoBannerUrl, type ServerProcess, spawnServe, tempDataDir } from '@payframe/server/process';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { parse as parseCsv } from 'csv-parse/sync';
 
 // The dashboard as a merchant runs the business from it: money typed in the browser's locale, the
 // charges CSV against the API's own list, and a webhook endpoint disabled from the page. One
@@ -77,34 +78,6 @@ async function refund(page: Page, chargeId: string, typed: string): Promise<void
   await page.getByTestId('refund-confirm').click();
 }
 
-/** RFC 4180, as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      rows.push([...row, cell]);
-      row = [];
-      cell = '';
-      index++;
-    } else cell += char;
-  }
-  return rows;
-}
-
 test('money in en-US, the CSV export against the API, a disabled endpoint that receives nothing', async ({ browser }) => {
   const kwd = await capturedCharge(2_000_000, 'KWD', 'Gold watch');
   const page = await signedIn(browser, 'en-US');
@@ -124,7 +97,8 @@ test('money in en-US, the CSV export against the API, a disabled endpoint that r
   await page.getByTestId('nav-charges').click();
   await expect(page.getByTestId('charge-email').first()).toHaveText('Ada@Example.com');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('charges-export').click()]);
-  const rows = parseCsv(readFileSync((await download.path()) ?? '', 'utf8'));
+  // Read as RFC 4180 by a parser of its own, not by the server's writer: CRLF between records, every row as wide as the header.
+  const rows = parseCsv(readFileSync((await download.path()) ?? '', 'utf8'), { record_delimiter: '\r\n' });
   const [header, ...lines] = rows;
   const listed = (await v2('/charges?limit=100')).body.data ?? [];
   expect(lines.map((line) => line[0])).toEqual(listed.map((charge) => charge.id));
