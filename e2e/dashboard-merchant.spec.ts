@@ -2,12 +2,11 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { TEST_CARDS } from '@payframe/qa-kit';
-import { demoBannerUrl, type ServerProcess, spawnServe, tempDataDir } from '@payframe/server/process';
+import type { ServerProcess } from '@payframe/server/process';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { auditAndShoot, type Credentials, signIn, startDemo } from './support/dashboard.ts';
 
 // The dashboard as a merchant runs the business from it: money typed in the browser's locale, the
 // charges CSV against the API's own list, and a webhook endpoint disabled from the page. One
@@ -16,14 +15,10 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let server: ServerProcess;
 let secretKey: string;
-let demo: { email: string; password: string };
-const SHOTS = 'test-results/dashboard';
+let demo: Credentials;
 
 test.beforeAll(async () => {
-  const dataDir = tempDataDir('payframe-dashboard-merchant-e2e-');
-  server = await spawnServe({ args: ['--demo', '--data-dir', dataDir], ready: demoBannerUrl });
-  secretKey = JSON.parse(readFileSync(join(dataDir, 'demo-keys.json'), 'utf8')).secretKey;
-  demo = JSON.parse(readFileSync(join(dataDir, 'demo-user.json'), 'utf8'));
+  ({ server, secretKey, demo } = await startDemo('payframe-dashboard-merchant-e2e-'));
 });
 test.afterAll(() => server?.stop());
 
@@ -53,22 +48,8 @@ async function capturedCharge(amount: number, currency: string, description: str
 async function signedIn(browser: Browser, locale: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale, acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto(`${server.url}/dashboard`);
-  await page.getByTestId('login-email').fill(demo.email);
-  await page.getByTestId('login-password').fill(demo.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('mode-switch')).toBeVisible();
+  await signIn(page, server.url, demo);
   return page;
-}
-
-async function auditAndShoot(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const grave = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(grave.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
 }
 
 async function refund(page: Page, chargeId: string, typed: string): Promise<void> {
