@@ -2,11 +2,11 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { TEST_CARDS } from '@payframe/qa-kit';
-import { demoBannerUrl, type ServerProcess, spawnServe, tempDataDir } from '@payframe/server/process';
+import type { ServerProcess } from '@payframe/server/process';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { auditAndShoot, type Credentials, signIn, startDemo } from './support/dashboard.ts';
 
 // The dashboard as a merchant runs the business from it: money typed in the browser's locale, the
 // charges CSV against the API's own list, and a webhook endpoint disabled from the page. One
@@ -15,14 +15,10 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let server: ServerProcess;
 let secretKey: string;
-let demo: { email: string; password: string };
-const SHOTS = 'test-results/dashboard';
+let demo: Credentials;
 
 test.beforeAll(async () => {
-  const dataDir = tempDataDir('payframe-dashboard-merchant-e2e-');
-  server = await spawnServe({ args: ['--demo', '--data-dir', dataDir], ready: demoBannerUrl });
-  secretKey = JSON.parse(readFileSync(join(dataDir, 'demo-keys.json'), 'utf8')).secretKey;
-  demo = JSON.parse(readFileSync(join(dataDir, 'demo-user.json'), 'utf8'));
+  ({ server, secretKey, demo } = await startDemo('payframe-dashboard-merchant-e2e-'));
 });
 test.afterAll(() => server?.stop());
 
@@ -52,22 +48,8 @@ async function capturedCharge(amount: number, currency: string, description: str
 async function signedIn(browser: Browser, locale: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale, acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto(`${server.url}/dashboard`);
-  await page.getByTestId('login-email').fill(demo.email);
-  await page.getByTestId('login-password').fill(demo.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('mode-switch')).toBeVisible();
+  await signIn(page, server.url, demo);
   return page;
-}
-
-async function auditAndShoot(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const grave = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(grave.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
 }
 
 async function refund(page: Page, chargeId: string, typed: string): Promise<void> {
@@ -75,34 +57,6 @@ async function refund(page: Page, chargeId: string, typed: string): Promise<void
   await page.getByTestId('charge-refund').click();
   await page.getByTestId('refund-amount').fill(typed);
   await page.getByTestId('refund-confirm').click();
-}
-
-/** RFC 4180, as a spreadsheet reads it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      rows.push([...row, cell]);
-      row = [];
-      cell = '';
-      index++;
-    } else cell += char;
-  }
-  return rows;
 }
 
 test('money in en-US, the CSV export against the API, a disabled endpoint that receives nothing', async ({ browser }) => {
@@ -124,7 +78,8 @@ test('money in en-US, the CSV export against the API, a disabled endpoint that r
   await page.getByTestId('nav-charges').click();
   await expect(page.getByTestId('charge-email').first()).toHaveText('Ada@Example.com');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('charges-export').click()]);
-  const rows = parseCsv(readFileSync((await download.path()) ?? '', 'utf8'));
+  // Read as RFC 4180 by a parser of its own, not by the server's writer: CRLF between records, every row as wide as the header.
+  const rows = parseCsv(readFileSync((await download.path()) ?? '', 'utf8'), { record_delimiter: '\r\n' });
   const [header, ...lines] = rows;
   const listed = (await v2('/charges?limit=100')).body.data ?? [];
   expect(lines.map((line) => line[0])).toEqual(listed.map((charge) => charge.id));

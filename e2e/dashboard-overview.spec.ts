@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { TEST_CARDS } from '@payframe/qa-kit';
-import { demoBannerUrl, type ServerProcess, spawnServe, tempDataDir } from '@payframe/server/process';
-import { expect, type Page, test } from '@playwright/test';
+import type { ServerProcess } from '@payframe/server/process';
+import { expect, test } from '@playwright/test';
+import { auditAndShoot, type Credentials, signIn, startDemo } from './support/dashboard.ts';
 
 // The home page and the request log as a merchant meets them: a real `payframe serve --demo`, a
 // known set of charges made through the API with the demo keys, and Chromium. One server for the
@@ -12,8 +10,7 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 let server: ServerProcess;
 let secretKey: string;
-let demo: { email: string; password: string };
-const SHOTS = 'test-results/dashboard';
+let demo: Credentials;
 /** Sent by this file only, to look for in what the log shows. */
 const PAN = TEST_CARDS.mastercardDebit.number;
 
@@ -28,10 +25,7 @@ type Overview = {
 };
 
 test.beforeAll(async () => {
-  const dataDir = tempDataDir('payframe-dashboard-overview-e2e-');
-  server = await spawnServe({ args: ['--demo', '--data-dir', dataDir], ready: demoBannerUrl });
-  secretKey = JSON.parse(readFileSync(join(dataDir, 'demo-keys.json'), 'utf8')).secretKey;
-  demo = JSON.parse(readFileSync(join(dataDir, 'demo-user.json'), 'utf8'));
+  ({ server, secretKey, demo } = await startDemo('payframe-dashboard-overview-e2e-'));
 });
 test.afterAll(() => server?.stop());
 
@@ -64,32 +58,13 @@ async function charge(number: string, amount: number, currency: string) {
   return { status: made.status, id: made.body.id };
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${server.url}/dashboard`);
-  await page.getByTestId('login-email').fill(demo.email);
-  await page.getByTestId('login-password').fill(demo.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard\/home$/);
-}
-
-/** Nothing serious or critical, and a screenshot at 375 px and at desktop width. */
-async function auditAndShoot(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const grave = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(grave.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
-}
-
 const amountOf = (list: Array<{ currency: string; amount: number }>, currency: string) => list.find((entry) => entry.currency === currency)?.amount ?? 0;
 const countOf = <K extends string>(list: Array<Record<K, string> & { count: number }>, key: K, value: string) =>
   list.find((entry) => entry[key] === value)?.count ?? 0;
 
 test('the home page shows what a known set of charges adds up to, as the API counts it', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await signIn(page);
+  await signIn(page, server.url, demo);
   const overviewOf = async (): Promise<Overview> => (await page.request.get(`${server.url}/dashboard/api/overview?mode=test&period=7d`)).json();
   const before = await overviewOf();
 
@@ -140,7 +115,7 @@ test('a request is found in the log by its Request-Id, with its parameters and r
   expect(made.status).toBe(200);
   expect(made.requestId).toMatch(/^req_/);
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await signIn(page);
+  await signIn(page, server.url, demo);
   await page.getByTestId('nav-logs').click();
   await expect(page).toHaveURL(/\/dashboard\/logs$/);
   await page.getByTestId('logs-path-filter').fill('/v2/tokens');

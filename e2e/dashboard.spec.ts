@@ -1,11 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { testCard } from '@payframe/contract/testing';
 import { TEST_CARDS } from '@payframe/qa-kit';
-import { demoBannerUrl, PAYFRAME_BIN, type ServerProcess, spawnServe, tempDataDir } from '@payframe/server/process';
+import { PAYFRAME_BIN, type ServerProcess } from '@payframe/server/process';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { auditAndShoot, type Credentials, signIn, startDemo } from './support/dashboard.ts';
 
 // The dashboard as a merchant meets it: a real `payframe serve --demo`, its demo user, charges made
 // through the API with the demo keys, and Chromium. One server for the file; tests run in order.
@@ -15,15 +13,11 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 let server: ServerProcess;
 let dataDir: string;
 let secretKey: string;
-let demo: { email: string; password: string };
+let demo: Credentials;
 const VIEWER = { email: 'viewer@payframe.test', password: 'a viewer password' };
-const SHOTS = 'test-results/dashboard';
 
 test.beforeAll(async () => {
-  dataDir = tempDataDir('payframe-dashboard-e2e-');
-  server = await spawnServe({ args: ['--demo', '--data-dir', dataDir], ready: demoBannerUrl });
-  secretKey = JSON.parse(readFileSync(join(dataDir, 'demo-keys.json'), 'utf8')).secretKey;
-  demo = JSON.parse(readFileSync(join(dataDir, 'demo-user.json'), 'utf8'));
+  ({ server, dataDir, secretKey, demo } = await startDemo('payframe-dashboard-e2e-'));
   expect(server.output()).toContain(`${server.url}/dashboard  (sign in as ${demo.email}, password ${demo.password})`);
 });
 test.afterAll(() => server?.stop());
@@ -52,25 +46,6 @@ async function chargeThroughApi(txnReference: string, amount = 1250): Promise<st
   });
   expect(charge.status).toBe(200);
   return charge.body.id;
-}
-
-async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
-  await page.goto(`${server.url}/dashboard`);
-  await page.getByTestId('login-email').fill(user.email);
-  await page.getByTestId('login-password').fill(user.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard\/home$/);
-}
-
-/** Nothing serious or critical, and a screenshot at 375 px and at desktop width. */
-async function auditAndShoot(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const grave = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(grave.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
 }
 
 /** Presses Tab until the element has the focus, as a keyboard user would reach it. */
@@ -120,7 +95,7 @@ test('sign in (a wrong password first) and see the charges made through the API'
 test('open a charge, capture it, and refund part of it by keyboard alone', async ({ browser }) => {
   const id = await chargeThroughApi('dash-order-refund', 1000);
   const page = await newPage(browser);
-  await signIn(page, demo);
+  await signIn(page, server.url, demo);
   await page.getByTestId('nav-charges').click();
   await page.locator(`[data-testid="charge-row"][data-charge-id="${id}"] a`).first().click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/charges/${id}$`));
@@ -145,7 +120,7 @@ test('search by a txn_reference that looks like an id or a last 4, and by a char
   const digits = await chargeThroughApi('7310');
   const other = await chargeThroughApi('dash-order-search');
   const page = await newPage(browser);
-  await signIn(page, demo);
+  await signIn(page, server.url, demo);
   await page.getByTestId('nav-charges').click();
   for (const [typed, id] of [
     ['C20261123', idLike],
@@ -168,7 +143,7 @@ test('a refund above what remains shows the API’s refusal, and a pending charg
   expect((await v2(`/charges/capture/${captured}`, {})).status).toBe(200);
   const pending = await chargeThroughApi('dash-order-release', 1250);
   const page = await newPage(browser);
-  await signIn(page, demo);
+  await signIn(page, server.url, demo);
   await page.goto(`${server.url}/dashboard/charges/${captured}`);
   await page.getByTestId('charge-refund').click();
   await page.getByTestId('refund-amount').fill('10.01');
@@ -188,7 +163,7 @@ test('a refund above what remains shows the API’s refusal, and a pending charg
 
 test('create a key, see its secret once, use it, revoke it and see the API refuse it', async ({ browser }) => {
   const page = await newPage(browser);
-  await signIn(page, demo);
+  await signIn(page, server.url, demo);
   await page.getByTestId('nav-keys').click();
   await page.getByTestId('key-create').click();
   const secret = (await page.getByTestId('key-secret-once').textContent())?.match(/sk_test_[\w-]+/)?.[0] ?? '';
@@ -204,7 +179,7 @@ test('create a key, see its secret once, use it, revoke it and see the API refus
 
 test('move the test clock, and visit the events, webhooks and settings pages', async ({ browser }) => {
   const page = await newPage(browser);
-  await signIn(page, demo);
+  await signIn(page, server.url, demo);
   await page.getByRole('link', { name: 'Test clock' }).click();
   const before = Date.parse((await page.getByTestId('clock-now').getAttribute('datetime')) ?? '');
   await page.getByTestId('clock-advance-days').fill('1');
@@ -233,7 +208,7 @@ test('a viewer sees no mutation controls', async ({ browser }) => {
   expect(created.toString()).toContain(VIEWER.email);
   const id = await chargeThroughApi('dash-order-viewer');
   const page = await newPage(browser);
-  await signIn(page, VIEWER);
+  await signIn(page, server.url, VIEWER);
   await page.goto(`${server.url}/dashboard/charges/${id}`);
   await expect(page.getByTestId('charge-detail-status')).toBeVisible();
   for (const control of ['charge-capture', 'charge-cancel', 'charge-refund']) await expect(page.getByTestId(control)).toHaveCount(0);
@@ -245,7 +220,7 @@ test('a viewer sees no mutation controls', async ({ browser }) => {
 
 test('a session that has ended sends the merchant back to the sign-in page with the message', async ({ browser }) => {
   const page = await newPage(browser);
-  await signIn(page, demo);
+  await signIn(page, server.url, demo);
   // The home page's one request has answered: a request still in flight when the cookie goes would
   // meet the 401 first and leave the sign-in page in place of the link clicked below.
   await expect(page.getByTestId('overview-count')).toBeVisible();

@@ -12,39 +12,23 @@
  *                      DIR, or with --database-url the PostgreSQL database (DIR holds its master key)
  *   --database-url URL with --data-dir: the PostgreSQL database seeded before
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, runCli, spawnServe } from '@payframe/server/process';
-import { createBenchDatabase, dropBenchDatabase, postgresAdminUrl } from './postgres.ts';
 import { cpuMs } from './proc.ts';
 import { type Latency, latency } from './report.ts';
+import { eachStore, SEEDED_STORE_OPTIONS, seededStores, withSeededStore } from './seeded-stores.ts';
 
 const TARGET_P99_MS = 50;
 const PAGE = 100;
 const log = (message: string) => process.stderr.write(`[bench:lists] ${message}\n`);
 
 const { values } = parseArgs({
-  options: {
-    charges: { type: 'string', default: '1000000' },
-    db: { type: 'string', default: 'both' },
-    pages: { type: 'string', default: '50' },
-    'postgres-url': { type: 'string' },
-    'data-dir': { type: 'string' },
-    'database-url': { type: 'string' },
-  },
+  options: { ...SEEDED_STORE_OPTIONS, pages: { type: 'string', default: '50' } },
   strict: true,
 });
-const charges = Number(values.charges);
+const plan = seededStores(values);
 const pages = Number(values.pages);
-if (!Number.isSafeInteger(charges) || charges < 1) throw new Error('--charges must be a positive integer');
 if (!Number.isSafeInteger(pages) || pages < 1) throw new Error('--pages must be a positive integer');
-const seededDir = values['data-dir'];
-const seededUrl = values['database-url'];
-if (seededUrl && !seededDir) throw new Error('--database-url needs --data-dir (the directory seeded with it)');
-const stores = seededDir ? [seededUrl ? 'postgres' : 'sqlite'] : values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
-if (!stores.every((store) => store === 'sqlite' || store === 'postgres')) throw new Error('--db must be sqlite, postgres or both');
 
 type Row = { store: string; filter: string; requests: number; latency: Latency; cpuPerPage: number | null };
 
@@ -90,16 +74,7 @@ async function measure(base: string, path: string, key: string): Promise<number[
 }
 
 async function benchStore(store: string): Promise<Row[]> {
-  const dataDir = seededDir ?? mkdtempSync(join(tmpdir(), 'payframe-bench-lists-'));
-  const database = store === 'postgres' && !seededDir ? await createBenchDatabase(await postgresAdminUrl(values['postgres-url'] ?? null)) : null;
-  const url = seededUrl ?? database?.url;
-  const storeArgs = ['--data-dir', dataDir, ...(url ? ['--database-url', url] : [])];
-  try {
-    if (!seededDir) {
-      log(`${store}: seeding ${charges} charges`);
-      const seeded = await runCli(['seed', '--account', 'bench', '--charges', String(charges), '--json', ...storeArgs], { timeoutMs: 4 * 60 * 60 * 1000 });
-      log(`${store}: ${seeded.stdout.trim()}`);
-    }
+  return withSeededStore(plan, store, 'lists', log, async (storeArgs) => {
     const keys = JSON.parse((await runCli(['keys', 'create', '--account', 'bench', '--mode', 'test', '--json', ...storeArgs])).stdout);
     const port = await freePort('127.0.0.1');
     // Request logs off, as in production benchmarks; readiness then comes from /healthz.
@@ -122,24 +97,12 @@ async function benchStore(store: string): Promise<Row[]> {
     } finally {
       await server.stop();
     }
-  } finally {
-    // A large database can take long to drop on a busy machine: the figures still print.
-    if (database) await dropBenchDatabase(database).catch((error: unknown) => log(`could not drop ${database.name}: ${String(error)}`));
-    if (!seededDir) rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-const rows: Row[] = [];
-const loads: string[] = [];
-/** The 1-minute load average: on a shared machine, the context every figure needs. */
-const load = () => loadavg()[0]!.toFixed(1);
-for (const store of stores) {
-  const before = load();
-  rows.push(...(await benchStore(store)));
-  loads.push(`${store} ${before} to ${load()}`);
-}
-console.log(`\nList pages of ${PAGE}, ${charges.toLocaleString('en')} charges in one account (target p99 < ${TARGET_P99_MS} ms)`);
-console.log(`Load average (1 min) at start and end: ${loads.join(', ')}\n`);
+const { rows, loads } = await eachStore(plan.stores, benchStore);
+console.log(`\nList pages of ${PAGE}, ${plan.charges.toLocaleString('en')} charges in one account (target p99 < ${TARGET_P99_MS} ms)`);
+console.log(`Load average (1 min) at start and end: ${loads}\n`);
 console.log('| store | list and filter | requests | p50 ms | p99 ms | server CPU ms/page | target |');
 console.log('|---|---|---|---|---|---|---|');
 for (const row of rows) {

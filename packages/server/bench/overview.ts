@@ -11,38 +11,22 @@
  *   --data-dir DIR     measure a store seeded before (account "bench"), without seeding
  *   --database-url URL with --data-dir: the PostgreSQL database seeded before
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OVERVIEW_PERIODS } from '@payframe/contract';
 import { freePort, runCli, spawnServe } from '@payframe/server/process';
-import { createBenchDatabase, dropBenchDatabase, postgresAdminUrl } from './postgres.ts';
 import { type Latency, latency } from './report.ts';
+import { eachStore, SEEDED_STORE_OPTIONS, seededStores, withSeededStore } from './seeded-stores.ts';
 
 const TARGET_P99_MS = 300;
 const log = (message: string) => process.stderr.write(`[bench:overview] ${message}\n`);
 
 const { values } = parseArgs({
-  options: {
-    charges: { type: 'string', default: '1000000' },
-    db: { type: 'string', default: 'both' },
-    requests: { type: 'string', default: '200' },
-    'postgres-url': { type: 'string' },
-    'data-dir': { type: 'string' },
-    'database-url': { type: 'string' },
-  },
+  options: { ...SEEDED_STORE_OPTIONS, requests: { type: 'string', default: '200' } },
   strict: true,
 });
-const charges = Number(values.charges);
+const plan = seededStores(values);
 const requests = Number(values.requests);
-if (!Number.isSafeInteger(charges) || charges < 1) throw new Error('--charges must be a positive integer');
 if (!Number.isSafeInteger(requests) || requests < 1) throw new Error('--requests must be a positive integer');
-const seededDir = values['data-dir'];
-const seededUrl = values['database-url'];
-if (seededUrl && !seededDir) throw new Error('--database-url needs --data-dir (the directory seeded with it)');
-const stores = seededDir ? [seededUrl ? 'postgres' : 'sqlite'] : values.db === 'both' ? ['sqlite', 'postgres'] : [values.db];
-if (!stores.every((store) => store === 'sqlite' || store === 'postgres')) throw new Error('--db must be sqlite, postgres or both');
 
 type Row = { store: string; period: string; latency: Latency };
 
@@ -57,16 +41,7 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
 }
 
 async function benchStore(store: string): Promise<Row[]> {
-  const dataDir = seededDir ?? mkdtempSync(join(tmpdir(), 'payframe-bench-overview-'));
-  const database = store === 'postgres' && !seededDir ? await createBenchDatabase(await postgresAdminUrl(values['postgres-url'] ?? null)) : null;
-  const url = seededUrl ?? database?.url;
-  const storeArgs = ['--data-dir', dataDir, ...(url ? ['--database-url', url] : [])];
-  try {
-    if (!seededDir) {
-      log(`${store}: seeding ${charges} charges`);
-      const seeded = await runCli(['seed', '--account', 'bench', '--charges', String(charges), '--json', ...storeArgs], { timeoutMs: 4 * 60 * 60 * 1000 });
-      log(`${store}: ${seeded.stdout.trim()}`);
-    }
+  return withSeededStore(plan, store, 'overview', log, async (storeArgs) => {
     const email = `bench-${Date.now()}@payframe.test`;
     const user = JSON.parse((await runCli(['users', 'create', '--account', 'bench', '--email', email, '--role', 'viewer', '--json', ...storeArgs])).stdout);
     const port = await freePort('127.0.0.1');
@@ -98,22 +73,12 @@ async function benchStore(store: string): Promise<Row[]> {
     } finally {
       await server.stop();
     }
-  } finally {
-    if (database) await dropBenchDatabase(database).catch((error: unknown) => log(`could not drop ${database.name}: ${String(error)}`));
-    if (!seededDir) rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-const rows: Row[] = [];
-const loads: string[] = [];
-const load = () => (loadavg()[0] ?? 0).toFixed(1);
-for (const store of stores) {
-  const before = load();
-  rows.push(...(await benchStore(store)));
-  loads.push(`${store} ${before} to ${load()}`);
-}
-console.log(`\nGET /dashboard/api/overview, ${charges.toLocaleString('en')} charges in one account (target p99 < ${TARGET_P99_MS} ms)`);
-console.log(`Load average (1 min) at start and end: ${loads.join(', ')}\n`);
+const { rows, loads } = await eachStore(plan.stores, benchStore);
+console.log(`\nGET /dashboard/api/overview, ${plan.charges.toLocaleString('en')} charges in one account (target p99 < ${TARGET_P99_MS} ms)`);
+console.log(`Load average (1 min) at start and end: ${loads}\n`);
 console.log('| store | period | requests | p50 ms | p99 ms | target |');
 console.log('|---|---|---|---|---|---|');
 for (const row of rows) {

@@ -1,4 +1,5 @@
 import { CHARGE_EXPORT_COLUMNS } from '@payframe/contract';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, chargeParams, createCharge, createToken, TEST_PANS } from './client.ts';
 import { ADMIN, type DashboardClient, dashboardClient, dashboardFixture, VIEWER } from './dashboard-support.ts';
@@ -15,38 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-/** RFC 4180 rows: quoted cells may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      index++;
-    } else cell += char;
-  }
-  return rows;
-}
-
 async function exportCsv(query: string) {
   const response = await server.fetch(`${server.url}/dashboard/api/charges/export?${query}`, { headers: { cookie: admin.cookie ?? '' } });
-  return { response, rows: parseCsv(await response.text()) };
+  // RFC 4180 as a reader other than our writer sees it: records end in CRLF, quoted cells may hold commas,
+  // doubled quotes and line breaks, and every row is as wide as the header. A refusal is JSON, not CSV.
+  const text = await response.text();
+  return { response, rows: response.ok ? parseCsv(text, { record_delimiter: '\r\n' }) : [] };
 }
 
 describe('charges with the shopper’s e-mail, and their CSV export', () => {

@@ -2,6 +2,7 @@ import { type ChargeStatus, ChargeStatusSchema } from '@payframe/contract';
 import { useEffect, useState } from 'preact/hooks';
 import type { ChargesQuery } from '../api/client.ts';
 import { ErrorMessage } from '../components/error-message.tsx';
+import { FilterSelect } from '../components/filter-select.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { type Cursor, PAGE_QUERY, Pager } from '../components/pager.tsx';
 import { useDashboard } from '../context.ts';
@@ -62,23 +63,19 @@ export function ChargesPage() {
           onInput={(event) => setSearch(event.currentTarget.value)}
         />
         <button type="submit">Search</button>
-        <label for="charges-status">Status</label>
-        <select
+        <FilterSelect
           id="charges-status"
-          data-testid="charges-status-filter"
+          testId="charges-status-filter"
+          label="Status"
+          all="All statuses"
+          options={ChargeStatusSchema.options}
+          optionLabel={label}
           value={status}
-          onChange={(event) => {
-            setStatus(event.currentTarget.value as ChargeStatus | '');
+          onChange={(value) => {
+            setStatus(value);
             setCursor({});
           }}
-        >
-          <option value="">All statuses</option>
-          {ChargeStatusSchema.options.map((value) => (
-            <option key={value} value={value}>
-              {label(value)}
-            </option>
-          ))}
-        </select>
+        />
         {dateInput('charges-created-from', 'Created from', from, setFrom)}
         {dateInput('charges-created-to', 'to (inclusive)', to, setTo)}
         <a class="button" data-testid="charges-export" href={client.chargesExportUrl(mode, filter)} download>

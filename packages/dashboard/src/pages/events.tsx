@@ -1,6 +1,7 @@
 import { EVENT_NAMES, type EventName } from '@payframe/contract';
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
+import { FilterSelect } from '../components/filter-select.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { type Cursor, PAGE_QUERY, Pager } from '../components/pager.tsx';
 import { useDashboard } from '../context.ts';
@@ -23,23 +24,18 @@ export function EventsPage() {
     <>
       <PageTitle title="Events">Events</PageTitle>
       <div class="filters">
-        <label for="events-name">Event</label>
-        <select
+        <FilterSelect
           id="events-name"
-          data-testid="events-name-filter"
+          testId="events-name-filter"
+          label="Event"
+          all="All events"
+          options={EVENT_NAMES}
           value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value as EventName | '');
+          onChange={(value) => {
+            setName(value);
             setCursor({});
           }}
-        >
-          <option value="">All events</option>
-          {EVENT_NAMES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
+        />
       </div>
       <ErrorMessage error={events.error} />
       <div class="table" aria-busy={events.loading}>

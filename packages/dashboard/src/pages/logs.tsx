@@ -1,6 +1,7 @@
 import { REQUEST_LOG_STATUS_CLASSES, type RequestLogStatusClass } from '@payframe/contract';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ErrorMessage } from '../components/error-message.tsx';
+import { FilterSelect } from '../components/filter-select.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { type Cursor, PAGE_QUERY, Pager } from '../components/pager.tsx';
 import { useDashboard } from '../context.ts';
@@ -44,23 +45,18 @@ export function LogsPage() {
           setCursor({});
         }}
       >
-        <label for="logs-status">Status</label>
-        <select
+        <FilterSelect
           id="logs-status"
-          data-testid="logs-status-filter"
+          testId="logs-status-filter"
+          label="Status"
+          all="All statuses"
+          options={REQUEST_LOG_STATUS_CLASSES}
           value={status}
-          onChange={(event) => {
-            setStatus(event.currentTarget.value as RequestLogStatusClass | '');
+          onChange={(value) => {
+            setStatus(value);
             setCursor({});
           }}
-        >
-          <option value="">All statuses</option>
-          {REQUEST_LOG_STATUS_CLASSES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
+        />
         <label for="logs-path">Path starts with</label>
         <input
           id="logs-path"
