@@ -16,6 +16,20 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
+/** Token.php's card and shopper fields, in its order, for a card expiring in `month`. */
+function tokenFields(month: string): Array<[string, string]> {
+  return [
+    ['card[number]', TEST_PANS.visa],
+    ['card[exp_month]', month],
+    ['card[exp_year]', String(new Date().getUTCFullYear() + 2)],
+    ['card[cvc]', '123'],
+    ['card[name]', 'Ada Lovelace'],
+    ['shopper[ip]', '203.0.113.7'],
+    ['shopper[session_id]', 'php-session'],
+    ['shopper[email]', 'ada@example.com'],
+  ];
+}
+
 /** What PHP's curl sends for CURLOPT_POSTFIELDS = http_build_query($payload), or a GET. */
 async function send(method: 'GET' | 'POST', path: string, fields: Array<[string, string]> = []) {
   const init: RequestInit = { method, headers: { 'X-API-Key': keys.secretKey } };
@@ -29,16 +43,7 @@ async function send(method: 'GET' | 'POST', path: string, fields: Array<[string,
 
 describe('the ATLPay PHP SDK’s requests', () => {
   it('create a token (no billing address: its null fields are left out), charge, capture, refund, cancel', async () => {
-    const token = await send('POST', '/tokens', [
-      ['card[number]', TEST_PANS.visa],
-      ['card[exp_month]', '12'],
-      ['card[exp_year]', String(new Date().getUTCFullYear() + 2)],
-      ['card[cvc]', '123'],
-      ['card[name]', 'Ada Lovelace'],
-      ['shopper[ip]', '203.0.113.7'],
-      ['shopper[session_id]', 'php-session'],
-      ['shopper[email]', 'ada@example.com'],
-    ]);
+    const token = await send('POST', '/tokens', tokenFields('12'));
     expect(token.status, JSON.stringify(token.body)).toBe(200);
     expect((await send('GET', `/tokens/${token.body.id}`)).status).toBe(200);
 
@@ -58,14 +63,7 @@ describe('the ATLPay PHP SDK’s requests', () => {
     expect((await send('POST', `/charges/refund/${charge.body.id}`)).body).toMatchObject({ amount: 1000 });
 
     const another = await send('POST', '/tokens', [
-      ['card[number]', TEST_PANS.visa],
-      ['card[exp_month]', '1'],
-      ['card[exp_year]', String(new Date().getUTCFullYear() + 2)],
-      ['card[cvc]', '123'],
-      ['card[name]', 'Ada Lovelace'],
-      ['shopper[ip]', '203.0.113.7'],
-      ['shopper[session_id]', 'php-session'],
-      ['shopper[email]', 'ada@example.com'],
+      ...tokenFields('1'),
       ['address[address_line1]', '1 Rue de Rivoli'],
       ['address[city]', 'Paris'],
       ['address[country]', 'FR'],

@@ -53,18 +53,13 @@ describe('claiming an Idempotency-Key', () => {
   it('gives the key back once the database returns when the outage that failed the request also kept the claim from being given back', async () => {
     const clock = { now: () => 40 * REPLAY_WINDOW_MS };
     const key = scope();
-    let down = true;
-    const unavailable = () => Object.assign(new Error('the database is unavailable'), { code: 'SERVICE_UNAVAILABLE', status: 503 });
-    // The store as an outage shows it: the claim is written, then every write fails until it returns.
-    let writes = 0;
-    const flaky: Store = {
-      ...store,
-      write: (work) => (++writes > 1 && down ? Promise.reject(unavailable()) : store.write(work)),
-      transaction: () => Promise.reject(unavailable()),
-    };
+    // The store as an outage shows it: the claim is written, then every write fails until it
+    // returns; transactions never return, so only the claim's release by a single write can work.
+    const outage = outageOf(store, { transactionsReturn: false });
+    const flaky = outage.store;
     await expect(runMutation(flaky, clock, key, async () => 'lost')).rejects.toThrow('unavailable');
     expect(await store.read((db) => findIdempotencyKey(db, key))).toMatchObject({ state: 'in_flight' });
-    down = false;
+    outage.end();
     // With no request asking: what another instance, which cannot know of the claim, then finds.
     await expect.poll(() => store.read((db) => findIdempotencyKey(db, key)), { timeout: 5_000 }).toBeUndefined();
   });
@@ -72,18 +67,32 @@ describe('claiming an Idempotency-Key', () => {
   it('gives a claim it still owes back before the retry reaching this process claims the key: no 409 race', async () => {
     const clock = { now: () => 50 * REPLAY_WINDOW_MS };
     const key = scope();
-    let down = true;
-    const unavailable = () => Object.assign(new Error('the database is unavailable'), { code: 'SERVICE_UNAVAILABLE', status: 503 });
-    let writes = 0;
-    const flaky: Store = {
-      ...store,
-      write: (work) => (++writes > 1 && down ? Promise.reject(unavailable()) : store.write(work)),
-      transaction: (work) => (down ? Promise.reject(unavailable()) : store.transaction(work)),
-    };
+    const outage = outageOf(store, { transactionsReturn: true });
+    const flaky = outage.store;
     await expect(runMutation(flaky, clock, key, async () => 'lost')).rejects.toThrow('unavailable');
     await expect(runMutation(flaky, clock, key, async () => 'still down')).rejects.toThrow('unavailable');
-    down = false;
+    outage.end();
     // At once, before any background attempt could have run.
     expect(await runMutation(flaky, clock, key, async () => 'back')).toEqual({ kind: 'done', value: 'back' });
   });
 });
+
+/**
+ * `store` through an outage: its first write (the claim) succeeds, every later one fails with 503
+ * until end(); transactions fail too, and come back at end() only if `transactionsReturn`.
+ */
+function outageOf(store: Store, options: { transactionsReturn: boolean }): { store: Store; end(): void } {
+  let down = true;
+  let writes = 0;
+  const unavailable = () => Object.assign(new Error('the database is unavailable'), { code: 'SERVICE_UNAVAILABLE', status: 503 });
+  return {
+    store: {
+      ...store,
+      write: (work) => (++writes > 1 && down ? Promise.reject(unavailable()) : store.write(work)),
+      transaction: (work) => (down || !options.transactionsReturn ? Promise.reject(unavailable()) : store.transaction(work)),
+    },
+    end: () => {
+      down = false;
+    },
+  };
+}
