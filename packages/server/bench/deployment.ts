@@ -109,7 +109,17 @@ export async function startServer(deployment: Deployment, index: number, options
   const env = options.countQueries ? { ...deployment.env, PAYFRAME_BENCH_QUERY_LOG: queryLogPath(deployment, index) } : deployment.env;
   const server = await spawnServe({
     nodeArgs: [...profileFlags, ...counterFlags],
-    args: ['--port', String(port), '--host', HOST, ...storeFlags(deployment), '--log-level', options.logLevel, '--request-log', options.requestLog],
+    args: [
+      '--port',
+      String(port),
+      '--host',
+      HOST,
+      ...storeFlags(deployment),
+      '--log-level',
+      options.logLevel,
+      '--request-log',
+      options.requestLog === 'off' ? 'off' : 'on',
+    ],
     env,
     healthUrl: `http://${HOST}:${port}`,
     readyTimeoutMs: READY_TIMEOUT_MS,

@@ -27,8 +27,10 @@ export type Options = {
   vsFloor: boolean;
   /** This run registers one webhook endpoint at a local receiver answering 200. */
   withWebhook: boolean;
-  /** The servers' `--request-log`: `off` measures the API without the request log. */
-  requestLog: 'on' | 'off';
+  /** The servers' `--request-log`: `off` measures the API without the request log; `compare` runs both, see request-log-compare.ts. */
+  requestLog: 'on' | 'off' | 'compare';
+  /** With `--request-log compare`: how long each side is driven before the load moves to the other. */
+  sliceSeconds: number;
 };
 
 export function parseOptions(argv: string[]): Options {
@@ -54,6 +56,7 @@ export function parseOptions(argv: string[]): Options {
       'with-webhook': { type: 'boolean', default: false },
       'request-log': { type: 'string', default: 'on' },
       'vs-floor': { type: 'boolean', default: false },
+      slice: { type: 'string', default: '1' },
     },
     strict: true,
   });
@@ -61,7 +64,7 @@ export function parseOptions(argv: string[]): Options {
   const db = values.db ?? values.store ?? 'sqlite';
   if (db !== 'sqlite' && db !== 'postgres') throw new Error('--db (or --store) must be sqlite or postgres');
   const requestLog = values['request-log'];
-  if (requestLog !== 'on' && requestLog !== 'off') throw new Error('--request-log must be on or off');
+  if (requestLog !== 'on' && requestLog !== 'off' && requestLog !== 'compare') throw new Error('--request-log must be on, off or compare');
   const scenario = values.scenario;
   if (scenario !== 'flow' && scenario !== 'get' && scenario !== 'tokens') throw new Error('--scenario must be flow, get or tokens');
   const instances = positiveNumber('instances', values.instances, 1, 8);
@@ -86,6 +89,7 @@ export function parseOptions(argv: string[]): Options {
     webhook: values.webhook,
     withWebhook: values['with-webhook'],
     requestLog,
+    sliceSeconds: positiveNumber('slice', values.slice, 0.5, 60),
     vsFloor: values['vs-floor'],
   };
 }

@@ -4,6 +4,7 @@ import { ChargeSchema, RefundSchema, TokenSchema } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, type Client, chargeParams, client, expectResource, TEST_PANS, tokenParams } from './client.ts';
+import { untilRequestLogged } from './database.ts';
 import { createKeys, startServer, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
 import { readStore } from './store-contents.ts';
 
@@ -82,6 +83,8 @@ beforeAll(async () => {
   api = recording(client(server.url, secretKey));
   widget = recording(client(server.url, keys.publishableKey));
   await driveEveryCardFlow();
+  // The request log writes off the request's path: the scan starts once it holds the last answer.
+  await untilRequestLogged(server.dataDir, await api.get('/v2/charges?limit=1'));
   whileRunning = await readStore(server.dataDir);
   await server.stop('SIGTERM');
   afterStop = await readStore(server.dataDir);

@@ -68,3 +68,18 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * Waits until the request log holds the request that got this answer. The log writes in batches, in
+ * order, off the request's path: once an answer's entry is there, so is every earlier one, and a
+ * scan of the store then sees what the log keeps of them.
+ */
+export async function untilRequestLogged(dataDir: string, answer: { headers: Headers }): Promise<void> {
+  const requestId = answer.headers.get('request-id');
+  if (!requestId) throw new Error('the answer carries no Request-Id');
+  await eventually(
+    async () => ((await queryStore(dataDir, 'select id from request_log where id = ?', [requestId])).length > 0 ? true : undefined),
+    5_000,
+    `request ${requestId} in the request log`,
+  );
+}

@@ -1,6 +1,7 @@
 import { CreatedWebhookEndpointSchema, TokenSchema } from '@payframe/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, expectResource, TEST_PANS, tokenParams } from './client.ts';
+import { untilRequestLogged } from './database.ts';
 import { createKeys, type InProcessTestServer, startInProcess, withStoreOf } from './harness.ts';
 import { readStore } from './store-contents.ts';
 
@@ -69,11 +70,11 @@ describe('idempotency records at rest', () => {
       await api.post('/v2/webhook_endpoints', params, { headers: { 'idempotency-key': 'at-rest-hook' } }),
       CreatedWebhookEndpointSchema,
     );
-    const replay = expectResource(
-      await api.post('/v2/webhook_endpoints', params, { headers: { 'idempotency-key': 'at-rest-hook' } }),
-      CreatedWebhookEndpointSchema,
-    );
+    const replayed = await api.post('/v2/webhook_endpoints', params, { headers: { 'idempotency-key': 'at-rest-hook' } });
+    const replay = expectResource(replayed, CreatedWebhookEndpointSchema);
     expect(replay.secret).toBe(created.secret);
+    // The request log keeps both answers too: the scan waits until they are written.
+    await untilRequestLogged(server.dataDir, replayed);
     const { secret } = created;
     const raw = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
     expect(raw).toHaveLength(32);

@@ -32,6 +32,15 @@ describe('Request-Id', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('begins with the time it was made, so the request log grows at its end', async () => {
+    const before = Date.now();
+    const answer = await client(server.url, secretKey).get('/v2/charges');
+    const after = Date.now();
+    const made = Number.parseInt((answer.headers.get('request-id') ?? '').slice(4, 16), 16);
+    expect(made).toBeGreaterThanOrEqual(before);
+    expect(made).toBeLessThanOrEqual(after);
+  });
+
   it("is in the server's log lines for that request", async () => {
     // A charge id of 33 digits: too long to be taken for a card number and redacted.
     const path = `/v2/charges/C${'0'.repeat(33)}`;

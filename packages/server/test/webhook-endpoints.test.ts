@@ -2,7 +2,7 @@ import { EVENT_NAMES } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, TEST_PANS } from './client.ts';
-import { eventually, everyRow, queryStore } from './database.ts';
+import { eventually, everyRow, queryStore, untilRequestLogged } from './database.ts';
 import { createKeys, startServer, type TestServer } from './harness.ts';
 import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
@@ -73,6 +73,7 @@ describe('webhook endpoints', () => {
     const { secret, ...shown } = endpoint;
     expect(retrieved.body).toEqual(shown);
     const key = secret.slice(6);
+    await untilRequestLogged(server.dataDir, retrieved);
     expect((await everyRow(server.dataDir)).filter(({ row }) => row.includes(key))).toEqual([]);
   });
 

@@ -31,5 +31,6 @@ describe('card data kept out of stored requests', () => {
     const text = '{"id":"C202611261234567890123456789012345","token":"01a21915-e3cb-7aff-8233-233817921586","amount":1000,"created":1795342555}';
     expect(redactCardNumbers(text)).toBe(text);
     expect(redactCardNumbers('/v2/tokens/4242424242424242')).toBe(`/v2/tokens/${REDACTED}`);
+    expect(redactAnswerText(`${text.slice(0, -1)},"note":"4000-0566-5566-5556"}`)).toBe(`${text.slice(0, -1)},"note":"${REDACTED}"}`);
   });
 });

@@ -14,8 +14,13 @@ const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
 const CARD_LIKE_EVERYWHERE = new RegExp(`(${UUID})|${CARD_LIKE.source}`, 'g');
 export const REDACTED = '[redacted]';
 
-/** The text with every run of digits that could be a card number replaced. */
+/**
+ * The text with every run of digits that could be a card number replaced. Most texts hold none, and
+ * asking that alone is several times cheaper than the replacement's search, which also steps over
+ * every UUID: the request log asks it of every answer.
+ */
 export function redactCardNumbers(text: string): string {
+  if (!CARD_LIKE.test(text)) return text;
   return text.replace(CARD_LIKE_EVERYWHERE, (_match, uuid: string | undefined) => uuid ?? REDACTED);
 }
 
@@ -26,7 +31,7 @@ const SECRET_IN_JSON = /"secret"\s*:\s*"(?:[^"\\]|\\.)*"/g;
  * digits that could be a card number are replaced, without parsing the text (it may be cut short).
  */
 export function redactAnswerText(text: string): string {
-  return redactCardNumbers(text.replace(SECRET_IN_JSON, `"secret":"${REDACTED}"`));
+  return redactCardNumbers(text.includes('"secret"') ? text.replace(SECRET_IN_JSON, `"secret":"${REDACTED}"`) : text);
 }
 
 /**
