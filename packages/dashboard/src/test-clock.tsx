@@ -1,5 +1,6 @@
 import { type ComponentChildren, createContext } from 'preact';
 import { useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
 import { useDashboard } from './context.ts';
 import { dateTime } from './format.ts';
 
@@ -13,16 +14,24 @@ type TestClock = {
 
 const TestClockContext = createContext<TestClock>({ offset: 0, setOffset: () => undefined });
 
-/** The account's test-clock offset, read once a signed-in page opens and set again when the clock page moves it. */
+/**
+ * The account's test-clock offset, read again on every page opened (the API or another user may
+ * have moved the clock meanwhile) and set at once when the clock page moves it.
+ */
 export function TestClockProvider({ children }: { children: ComponentChildren }) {
   const { client } = useDashboard();
+  const { path } = useLocation();
   const [offset, setOffset] = useState(0);
   useEffect(() => {
+    let current = true;
     client.getClock().then(
-      (clock) => setOffset(clock.offset),
+      (clock) => current && setOffset(clock.offset),
       () => undefined,
     );
-  }, [client]);
+    return () => {
+      current = false;
+    };
+  }, [client, path]);
   const value = useMemo(() => ({ offset, setOffset }), [offset]);
   return <TestClockContext.Provider value={value}>{children}</TestClockContext.Provider>;
 }

@@ -58,6 +58,16 @@ describe('the home page', () => {
     expect(rows[2]?.textContent).toBe('2026-11-221€100.00, $25.00');
   });
 
+  it('draws another currency when it is chosen, the busiest first', async () => {
+    openDashboard(homeApi(), '/dashboard/home');
+    const select = (await screen.findByTestId('overview-chart-currency')) as HTMLSelectElement;
+    expect(select.value).toBe('EUR');
+    expect([...select.options].map((option) => option.value)).toEqual(['EUR', 'USD']);
+    fireEvent.change(select, { target: { value: 'USD' } });
+    const svg = within(screen.getByTestId('overview-chart')).getByRole('img', { name: /Daily volume \(USD\)/ });
+    expect([...svg.querySelectorAll('rect')].map((bar) => bar.dataset.amount)).toEqual(['0', '0', '2500', '0', '0', '0', '0']);
+  });
+
   it('asks for the period chosen, and says when nothing was created', async () => {
     const api = homeApi();
     openDashboard(api, '/dashboard/home');

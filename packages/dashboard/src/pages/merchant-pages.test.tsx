@@ -158,6 +158,21 @@ describe('one clock', () => {
     expect(row?.textContent).toContain(shown);
   });
 
+  it('follows the clock moved elsewhere (the API, another user) on the next page opened', async () => {
+    let offset = 0;
+    const api = fakeApi()
+      .on('GET /session', session())
+      .on('GET /clock', () => ({ body: { type: 'test_clock', now: NOW + offset, offset } }))
+      .on('GET /charges', list('/dashboard/api/charges', []))
+      .on('GET /keys', { type: 'list', data: [] });
+    openDashboard(api, '/dashboard/charges');
+    await screen.findByText('No charges match.');
+    expect(screen.queryByTestId('clock-banner')).toBeNull();
+    offset = 2 * 86_400;
+    fireEvent.click(screen.getByTestId('nav-keys'));
+    expect((await screen.findByTestId('clock-banner')).textContent).toContain('2 d 0 h ahead');
+  });
+
   it('is not shown while the test clock is on real time', async () => {
     openDashboard(baseApi(0).on('GET /charges', list('/dashboard/api/charges', [])), '/dashboard/charges');
     await screen.findByText('No charges match.');

@@ -1,4 +1,5 @@
 import type { DashboardOverview } from '@payframe/contract';
+import { useState } from 'preact/hooks';
 import { money } from '../format.ts';
 
 const WIDTH = 640;
@@ -7,7 +8,7 @@ const PAD = { top: 10, bottom: 24, left: 4, right: 4 };
 
 type Day = DashboardOverview['days'][number];
 
-/** The currency the chart draws: the one with the most volume (ties by code), as amounts of several cannot share an axis. */
+/** The currency the chart draws first: the one with the most volume (ties by code), as amounts of several cannot share an axis. */
 export function chartCurrency(overview: DashboardOverview): string | undefined {
   return [...overview.volume].sort((a, b) => b.amount - a.amount || a.currency.localeCompare(b.currency))[0]?.currency;
 }
@@ -16,10 +17,13 @@ const amountOn = (day: Day, currency: string) => day.volume.find((entry) => entr
 
 /**
  * Daily captured volume as bars (an SVG with a title and description for screen readers), and the
- * same figures as a table, every currency included, for whoever prefers numbers to a picture.
+ * same figures as a table, every currency included, for whoever prefers numbers to a picture. With
+ * volume in several currencies, a select chooses which one the bars draw.
  */
 export function OverviewChart({ overview }: { overview: DashboardOverview }) {
-  const currency = chartCurrency(overview);
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const currencies = overview.volume.map((entry) => entry.currency).sort();
+  const currency = chosen !== undefined && currencies.includes(chosen) ? chosen : chartCurrency(overview);
   const days = overview.days;
   const values = days.map((day) => (currency ? amountOn(day, currency) : 0));
   const max = Math.max(1, ...values);
@@ -33,6 +37,23 @@ export function OverviewChart({ overview }: { overview: DashboardOverview }) {
   const labelEvery = Math.ceil(days.length / 8);
   return (
     <figure class="chart" data-testid="overview-chart">
+      {currencies.length > 1 && (
+        <p class="chart-currency">
+          <label for="overview-chart-currency">Chart currency</label>{' '}
+          <select
+            id="overview-chart-currency"
+            data-testid="overview-chart-currency"
+            value={currency}
+            onChange={(event) => setChosen(event.currentTarget.value)}
+          >
+            {currencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        </p>
+      )}
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="overview-chart-title overview-chart-desc" preserveAspectRatio="none">
         <title id="overview-chart-title">{`Daily volume${currency ? ` (${currency})` : ''}`}</title>
         <desc id="overview-chart-desc">{summary}</desc>
