@@ -21,8 +21,10 @@ export type Options = {
   poolSize: number | null;
   countQueries: boolean;
   matrix: boolean;
-  /** Two runs, without and then with one webhook endpoint: see webhook.ts. */
+  /** Runs without and with one webhook endpoint, alternating: see webhook.ts. */
   webhook: boolean;
+  /** With `--webhook`: how many pairs of runs. */
+  pairs: number;
   /** Each scenario between two floor measurements, and the ratios: see vs-floor.ts. */
   vsFloor: boolean;
   /** This run registers one webhook endpoint at a local receiver answering 200. */
@@ -57,6 +59,7 @@ export function parseOptions(argv: string[]): Options {
       'request-log': { type: 'string', default: 'on' },
       'vs-floor': { type: 'boolean', default: false },
       slice: { type: 'string', default: '1' },
+      pairs: { type: 'string', default: '3' },
     },
     strict: true,
   });
@@ -90,6 +93,7 @@ export function parseOptions(argv: string[]): Options {
     withWebhook: values['with-webhook'],
     requestLog,
     sliceSeconds: positiveNumber('slice', values.slice, 0.5, 60),
+    pairs: positiveNumber('pairs', values.pairs, 1, 20),
     vsFloor: values['vs-floor'],
   };
 }

@@ -19,6 +19,23 @@ const targetsOf = async () => targets;
 async function queue(store: Store, id: string, dueAt: number): Promise<void> {
   const event = `evt_${id}`;
   await store.transaction(async (tx) => {
+    // The claim takes deliveries endpoint by endpoint: the endpoint's row must exist, as the API makes it.
+    await tx
+      .insertInto('webhook_endpoints')
+      .values({
+        id: ENDPOINT,
+        account_id: 'acct_leases',
+        mode: 'test',
+        url: 'http://127.0.0.1:9/webhooks',
+        events: '[]',
+        description: null,
+        secret_sealed: 'unused',
+        created_at: dueAt,
+        deleted_at: null,
+        disabled_at: null,
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
     await tx
       .insertInto('events')
       .values({

@@ -40,20 +40,18 @@ export type ClaimedDelivery = Pick<WebhookDeliveriesTable, 'id' | 'endpoint_id' 
 export type ClaimLimits = { limit: number; perEndpoint: number; perAccount: number };
 
 /**
- * Leased rows are found on their own small index (migration 016), due rows on the pending rows'
- * due index. Claims are serialized (serialize.ts), so the counts of leases in flight hold while the
- * claim runs; the outer conditions guard the rows all the same.
+ * Leased rows are found on their own small index (migration 016). Claims are serialized
+ * (serialize.ts), so the counts of leases in flight hold while the claim runs; the outer conditions
+ * guard the rows all the same. `due` is the dialect's: each endpoint's oldest due rows, ranked.
  */
-const CLAIM_DUE = portable(`with leased as (
+const claimDue = (due: string) => `with leased as materialized (
     select endpoint_id, account_id from webhook_deliveries where lease_until is not null and lease_until > $1 and status = 'pending'
   ), busy_endpoints as (
     select endpoint_id, count(*) as n from leased group by endpoint_id
   ), busy_accounts as (
     select account_id, count(*) as n from leased group by account_id
   ), due as (
-    select id, account_id, endpoint_id, next_attempt_at,
-      row_number() over (partition by endpoint_id order by next_attempt_at, id) as endpoint_rank
-    from webhook_deliveries where status = 'pending' and next_attempt_at <= $2
+    ${due}
   ), fair as (
     select due.id, due.next_attempt_at, coalesce(busy_accounts.n, 0) as account_busy,
       row_number() over (partition by due.account_id order by due.next_attempt_at, due.id) as account_rank
@@ -65,7 +63,31 @@ const CLAIM_DUE = portable(`with leased as (
   update webhook_deliveries set attempts = attempts + 1, lease_until = $4, leased_by = $5, next_attempt_at = $6
   where id in (select id from fair where account_rank + account_busy <= $7 order by account_rank, next_attempt_at, id limit $8)
   and status = 'pending' and next_attempt_at <= $9
-  returning id, endpoint_id, event_id, attempts, (select body from events where events.id = webhook_deliveries.event_id) as body`);
+  returning id, endpoint_id, event_id, attempts, (select body from events where events.id = webhook_deliveries.event_id) as body`;
+
+const CLAIM_DUE = {
+  /**
+   * SQLite: at most `perEndpoint` rows of each endpoint, on the pending rows' index by endpoint and
+   * due time (migration 021), through a correlated IN (SQLite has no LATERAL). A claim reads a few
+   * rows per endpoint however long the backlog. `?` binds by position: `$3`, the bound per endpoint,
+   * is given twice.
+   */
+  sqlite: claimDue(`select d.id, d.account_id, d.endpoint_id, d.next_attempt_at,
+      row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.id) as endpoint_rank
+    from webhook_endpoints e join webhook_deliveries d on d.id in (
+      select x.id from webhook_deliveries x where x.endpoint_id = e.id and x.status = 'pending' and x.next_attempt_at <= $2
+      order by x.next_attempt_at, x.id limit $3)`).replace(/\$\d+/g, '?'),
+  /**
+   * PostgreSQL ranks every due row, on the pending rows' due index. The per-endpoint form above, as a
+   * LATERAL, was planned by PostgreSQL (with the statistics of one busy endpoint) as a walk of the
+   * due index by time for every endpoint: docs/performance.md "Webhooks".
+   */
+  postgres: prepared(
+    claimDue(`select id, account_id, endpoint_id, next_attempt_at,
+      row_number() over (partition by endpoint_id order by next_attempt_at, id) as endpoint_rank
+    from webhook_deliveries where status = 'pending' and next_attempt_at <= $2`),
+  ),
+};
 
 /**
  * Leases due deliveries to `runner` until `leaseUntil`, within `limits`, counting the attempt about
@@ -75,7 +97,8 @@ const CLAIM_DUE = portable(`with leased as (
 export async function claimDueDeliveries(tx: Db, claim: { now: number; leaseUntil: number; runner: string } & ClaimLimits): Promise<ClaimedDelivery[]> {
   const { now, leaseUntil, runner, limit, perEndpoint, perAccount } = claim;
   await serializeOn(tx, ['webhook-claims']);
-  return runStatement<ClaimedDelivery>(tx, CLAIM_DUE, [now, now, perEndpoint, leaseUntil, runner, leaseUntil, perAccount, limit, now]);
+  if (isPostgres(tx)) return runText<ClaimedDelivery>(tx, CLAIM_DUE.postgres, [now, now, perEndpoint, leaseUntil, runner, leaseUntil, perAccount, limit, now]);
+  return runText<ClaimedDelivery>(tx, CLAIM_DUE.sqlite, [now, now, perEndpoint, perEndpoint, leaseUntil, runner, leaseUntil, perAccount, limit, now]);
 }
 
 export type DeliveryOutcome = {

@@ -1,0 +1,90 @@
+/**
+ * Two configurations of the server measured so that the host's drift cannot decide between them:
+ * both run side by side, each on its own fresh store, and the load alternates between them in short
+ * slices (A, B, B, A, A, B, …: the order cancels a drift that rises or falls steadily), each driven
+ * for `--seconds` in all. Used by `--request-log compare`.
+ *
+ * It suits differences on the request's path only: work a side leaves running in the background
+ * (webhooks to deliver) would go on during the other side's slices; `--webhook` (webhook.ts)
+ * therefore alternates whole runs on fresh servers instead.
+ */
+import { type BenchServer, createTestKeys, type Deployment, deploy, log, startServer, stopServer } from './deployment.ts';
+import { type ApiClient, apiClient, drive, prepareScenario, type Scenario } from './load.ts';
+import type { Options } from './options.ts';
+import { cpuMs } from './proc.ts';
+
+export type SideSpec = {
+  name: string;
+  /** The server's options for this side (the request log on or off). */
+  options: Options;
+};
+
+export type SideFigures = { name: string; requests: number; flows: number; seconds: number; cpuMs: number; errors: number };
+
+type Side = SideFigures & { spec: SideSpec; deployment: Deployment; server: BenchServer; api: ApiClient | null };
+
+export async function measureSideBySide(options: Options, specs: [SideSpec, SideSpec]): Promise<[SideFigures, SideFigures]> {
+  const sides: Side[] = [];
+  for (const spec of specs) {
+    const deployment = await deploy(spec.options);
+    const server = await startServer(deployment, 0, spec.options);
+    log(`${spec.name}: pid ${server.pid} at ${server.url}`);
+    sides.push({ name: spec.name, spec, deployment, server, api: null, requests: 0, flows: 0, seconds: 0, cpuMs: 0, errors: 0 });
+  }
+  try {
+    const scenarios: Scenario[] = [];
+    for (const side of sides) {
+      const keys = await createTestKeys(side.deployment);
+      side.api = apiClient(side.server.url, keys.secretKey, options.concurrency);
+      scenarios.push(await prepareScenario(options.scenario, [side.api], options.concurrency));
+    }
+    const slice = async (index: number, seconds: number, counted: boolean) => {
+      const side = sides[index]!;
+      const before = cpuMs(side.server.pid) ?? 0;
+      const run = await drive([side.api!], scenarios[index]!, options.concurrency, seconds);
+      if (!counted) return;
+      side.seconds += run.elapsedS;
+      side.cpuMs += (cpuMs(side.server.pid) ?? 0) - before;
+      side.requests += run.record.instances[0]?.latencies.length ?? 0;
+      side.flows += run.record.flows.length;
+      side.errors += run.record.errors;
+    };
+    for (const [index, side] of sides.entries()) {
+      log(`warming up ${side.name} for ${options.warmupSeconds} s`);
+      await slice(index, options.warmupSeconds, false);
+    }
+    const slices = Math.max(2, Math.round(options.seconds / options.sliceSeconds));
+    log(`alternating ${slices} slices of ${options.sliceSeconds} s per side, ${options.concurrency} concurrent ${options.scenario} loops`);
+    for (let turn = 0; turn < slices; turn++) {
+      for (const index of turn % 2 === 0 ? [0, 1] : [1, 0]) await slice(index, options.sliceSeconds, true);
+    }
+  } finally {
+    for (const side of sides) side.api?.close();
+    await Promise.all(sides.map((side) => stopServer(side.server)));
+  }
+  const figures = sides.map(({ name, requests, flows, seconds, cpuMs, errors }) => ({ name, requests, flows, seconds, cpuMs, errors }));
+  if (figures.some((side) => side.errors > 0)) process.exitCode = 1;
+  return figures as [SideFigures, SideFigures];
+}
+
+/** The table both comparisons print: requests/s and server CPU per request of each side. */
+export function sideTable(sides: readonly SideFigures[]): string[] {
+  return [
+    '| side | requests/s | flows/s | requests | server CPU ms/request | errors |',
+    '|---|---|---|---|---|---|',
+    ...sides.map(
+      (side) =>
+        `| ${side.name} | ${(side.requests / side.seconds).toFixed(1)} | ${(side.flows / side.seconds).toFixed(1)} | ${side.requests} | ${(side.cpuMs / side.requests).toFixed(3)} | ${side.errors} |`,
+    ),
+  ];
+}
+
+/** How much less `measured` served per second than `baseline`, in percent. */
+export function throughputLost(measured: SideFigures, baseline: SideFigures): number {
+  return (1 - measured.requests / measured.seconds / (baseline.requests / baseline.seconds)) * 100;
+}
+
+/** How much more server CPU per request `measured` took than `baseline`, in percent. */
+export function cpuAdded(measured: SideFigures, baseline: SideFigures): number {
+  return (measured.cpuMs / measured.requests / (baseline.cpuMs / baseline.requests) - 1) * 100;
+}
