@@ -101,13 +101,14 @@ export type BenchServer = ServerProcess & { index: number };
  * appears; the bench therefore picks a free port itself and takes whichever comes first: the
  * ready line, or the documented readiness probe `GET /healthz` answering 200.
  */
-export async function startServer(deployment: Deployment, index: number, options: Options): Promise<BenchServer> {
+export async function startServer(deployment: Deployment, index: number, options: Options, bin: 'this' | 'against' = 'this'): Promise<BenchServer> {
   const port = await freePort(HOST);
   // One instance is profiled: the others run the same code, and each profile costs CPU on a small box.
   const profileFlags = options.profileDir && index === 0 ? ['--cpu-prof', '--cpu-prof-dir', options.profileDir] : [];
   const counterFlags = options.countQueries ? ['--import', QUERY_COUNTER_URL] : [];
   const env = options.countQueries ? { ...deployment.env, PAYFRAME_BENCH_QUERY_LOG: queryLogPath(deployment, index) } : deployment.env;
   const server = await spawnServe({
+    ...(options.against && bin === 'against' ? { bin: options.against } : {}),
     nodeArgs: [...profileFlags, ...counterFlags],
     args: [
       '--port',

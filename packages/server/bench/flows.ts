@@ -7,7 +7,7 @@
  *   npm run bench -- [--scenario flow|get|tokens] [--concurrency 32] [--seconds 15] [--warmup 2] [--json]
  *                    [--log-level warn] [--profile] [--profile-dir DIR]
  *                    [--db sqlite|postgres] [--instances 1] [--postgres-url URL] [--pool-size N]
- *                    [--count-queries] [--matrix] [--webhook] [--pairs 3] [--request-log on|off|compare] [--slice 1] [--vs-floor]
+ *                    [--count-queries] [--matrix] [--webhook] [--pairs 3] [--request-log on|off|compare] [--slice 1] [--against BIN] [--vs-floor]
  *
  * --db sqlite (default): one server on the embedded store. --db postgres: a throwaway database
  * (dropped at the end), N instances sharing it and one master key, requests alternating between
@@ -15,7 +15,8 @@
  * per-statement counts measured inside the servers. --matrix: see compare.ts. --webhook: runs
  * without and with one webhook endpoint, alternating over --pairs pairs, see webhook.ts. --request-log off: servers that keep no
  * request log; --request-log compare: one server with and one without, in alternating slices of
- * --slice seconds, see request-log-compare.ts. --vs-floor: every scenario between two measurements of
+ * --slice seconds, see request-log-compare.ts; --against BIN: this build and another side by side, see
+ * build-compare.ts. --vs-floor: every scenario between two measurements of
  * the floor, as ratios, see vs-floor.ts. --store is --db's other name.
  *
  * Loopback only, bounded in time (and in errors); servers and database are removed on every exit
@@ -67,6 +68,10 @@ async function main(): Promise<void> {
   if (options.vsFloor) {
     const { runVsFloor } = await import('./vs-floor.ts');
     return runVsFloor(options, argv);
+  }
+  if (options.against) {
+    const { runBuildComparison } = await import('./build-compare.ts');
+    return runBuildComparison(options).finally(cleanUp);
   }
   if (options.requestLog === 'compare') {
     const { runRequestLogComparison } = await import('./request-log-compare.ts');

@@ -25,6 +25,8 @@ export type Options = {
   webhook: boolean;
   /** With `--webhook`: how many pairs of runs. */
   pairs: number;
+  /** Another build's `bin/payframe.js`, run side by side with this one: see build-compare.ts. */
+  against: string | null;
   /** Each scenario between two floor measurements, and the ratios: see vs-floor.ts. */
   vsFloor: boolean;
   /** This run registers one webhook endpoint at a local receiver answering 200. */
@@ -60,6 +62,7 @@ export function parseOptions(argv: string[]): Options {
       'vs-floor': { type: 'boolean', default: false },
       slice: { type: 'string', default: '1' },
       pairs: { type: 'string', default: '3' },
+      against: { type: 'string' },
     },
     strict: true,
   });
@@ -94,6 +97,7 @@ export function parseOptions(argv: string[]): Options {
     requestLog,
     sliceSeconds: positiveNumber('slice', values.slice, 0.5, 60),
     pairs: positiveNumber('pairs', values.pairs, 1, 20),
+    against: values.against ?? null,
     vsFloor: values['vs-floor'],
   };
 }

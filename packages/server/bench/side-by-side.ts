@@ -2,7 +2,7 @@
  * Two configurations of the server measured so that the host's drift cannot decide between them:
  * both run side by side, each on its own fresh store, and the load alternates between them in short
  * slices (A, B, B, A, A, B, …: the order cancels a drift that rises or falls steadily), each driven
- * for `--seconds` in all. Used by `--request-log compare`.
+ * for `--seconds` in all. Used by `--request-log compare` and `--against`.
  *
  * It suits differences on the request's path only: work a side leaves running in the background
  * (webhooks to deliver) would go on during the other side's slices; `--webhook` (webhook.ts)
@@ -17,6 +17,8 @@ export type SideSpec = {
   name: string;
   /** The server's options for this side (the request log on or off). */
   options: Options;
+  /** Which build serves: this repository's, or `--against`'s. */
+  bin?: 'this' | 'against';
 };
 
 export type SideFigures = { name: string; requests: number; flows: number; seconds: number; cpuMs: number; errors: number };
@@ -27,7 +29,7 @@ export async function measureSideBySide(options: Options, specs: [SideSpec, Side
   const sides: Side[] = [];
   for (const spec of specs) {
     const deployment = await deploy(spec.options);
-    const server = await startServer(deployment, 0, spec.options);
+    const server = await startServer(deployment, 0, spec.options, spec.bin);
     log(`${spec.name}: pid ${server.pid} at ${server.url}`);
     sides.push({ name: spec.name, spec, deployment, server, api: null, requests: 0, flows: 0, seconds: 0, cpuMs: 0, errors: 0 });
   }

@@ -65,6 +65,8 @@ export type ServeOptions = Omit<ProgramOptions<string>, 'ready' | 'poll'> & {
    * level hides the ready line. The URL must be known beforehand (pass a port from freePort).
    */
   healthUrl?: string;
+  /** Another build's `bin/payframe.js` to run instead of this one (the bench's `--against`). */
+  bin?: string;
 };
 
 /** Generous: a shared, loaded machine can take long to boot a server; a test runner's own timeout usually comes first. */
@@ -88,10 +90,10 @@ export function tempDataDir(prefix = 'payframe-test-'): string {
 
 /** Starts `payframe serve` as its own process and resolves once it takes requests. */
 export async function spawnServe(options: ServeOptions = {}): Promise<ServerProcess> {
-  const { args = [], ready = readyLogUrl, healthUrl, configuredPort = false, ...rest } = options;
+  const { args = [], ready = readyLogUrl, healthUrl, configuredPort = false, bin = PAYFRAME_BIN, ...rest } = options;
   const portArgs = configuredPort || args.some((arg) => arg === '--port' || arg.startsWith('--port=')) ? [] : ['--port', '0'];
   const poll = healthUrl ? async () => ((await healthy(healthUrl)) ? healthUrl : null) : undefined;
-  const { ready: url, ...server } = await spawnNode(PAYFRAME_BIN, ['serve', ...portArgs, ...args], { ...rest, ready, ...(poll ? { poll } : {}) });
+  const { ready: url, ...server } = await spawnNode(bin, ['serve', ...portArgs, ...args], { ...rest, ready, ...(poll ? { poll } : {}) });
   return { url, ...server };
 }
 

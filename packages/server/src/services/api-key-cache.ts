@@ -58,10 +58,22 @@ export function apiKeyCache(store: Store): ApiKeyCache {
       .finally(() => {
         rechecking = null;
       });
+  // Asked once per turn of the event loop, not once per request. Every request handled in a turn
+  // arrived before that turn's poll returned, so before its first ask: a commit that ended before a
+  // request was sent is seen by that ask. The answer is dropped before the next poll (setImmediate).
+  let askedThisTurn = false;
+  const changedElsewhere = (): boolean => {
+    if (askedThisTurn || !store.changedElsewhere) return false;
+    askedThisTurn = true;
+    setImmediate(() => {
+      askedThisTurn = false;
+    });
+    return store.changedElsewhere();
+  };
 
   return {
     async resolve(key, now) {
-      if (store.changedElsewhere?.()) rechecking ??= recheck();
+      if (changedElsewhere()) rechecking ??= recheck();
       if (rechecking) await rechecking;
       // By the key itself, which the request holds in memory anyway: a hit costs no hashing.
       const cached = performance.now() - checkedAt < TRUST_MS ? entries.get(key) : undefined;
