@@ -3,6 +3,7 @@ import { PayframeError } from '@payframe/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import qs from 'qs';
 import { numbersAsWritten } from './json-numbers.ts';
+import { parseSimpleForm } from './simple-form.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -68,12 +69,12 @@ const strictUtf8: qs.IParseOptions['decoder'] = (text, defaultDecoder, charset) 
     return defaultDecoder(text, defaultDecoder, charset);
   }
 };
-const BODY_QS_OPTIONS = { ...QS_OPTIONS, decoder: strictUtf8 } as const satisfies qs.IParseOptions;
+export const BODY_QS_OPTIONS = { ...QS_OPTIONS, decoder: strictUtf8 } as const satisfies qs.IParseOptions;
 
 /** A body past a qs limit (qs throws a RangeError) is the client's malformed body, not a server fault. */
 export function parseBracketed(input: string): Record<string, unknown> {
   try {
-    return qs.parse(input, BODY_QS_OPTIONS);
+    return parseSimpleForm(input) ?? qs.parse(input, BODY_QS_OPTIONS);
   } catch (error) {
     if (error instanceof NotUtf8) throw new PayframeError('PARAMETER_INVALID', 'The body is not valid UTF-8 once its percent-escapes are decoded.');
     throw new PayframeError(
