@@ -5,8 +5,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * (docs/webhooks.md, "Fair delivery"). Ranking every due delivery to find them made each claim read
  * the whole backlog: with a receiver that is down, or slower than the flow of events, every claim
  * grew dearer on the thread that serves requests. This index holds the pending rows by endpoint and
- * due time, so a claim reads at most a few rows per endpoint. PostgreSQL keeps its claim (its
- * planner did not keep to this index: docs/performance.md "Webhooks").
+ * due time, so a claim reads at most a few rows per endpoint. PostgreSQL keeps its claim: its
+ * planner did not keep to such an index (docs/webhooks.md, "Fair delivery").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;

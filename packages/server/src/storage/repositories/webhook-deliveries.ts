@@ -80,7 +80,7 @@ const CLAIM_DUE = {
   /**
    * PostgreSQL ranks every due row, on the pending rows' due index. The per-endpoint form above, as a
    * LATERAL, was planned by PostgreSQL (with the statistics of one busy endpoint) as a walk of the
-   * due index by time for every endpoint: docs/performance.md "Webhooks".
+   * due index by time for every endpoint (docs/webhooks.md, "Fair delivery").
    */
   postgres: prepared(
     claimDue(`select id, account_id, endpoint_id, next_attempt_at,
