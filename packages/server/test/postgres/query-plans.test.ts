@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/storage/migrate.ts';
 import { findChargeWithToken } from '../../src/storage/repositories/charges.ts';
 import { findToken, takeToken } from '../../src/storage/repositories/tokens.ts';
+import { claimDueDeliveries } from '../../src/storage/repositories/webhook-deliveries.ts';
 import type { Database } from '../../src/storage/schema.ts';
 import { tempDataDir } from '../harness.ts';
 import { databaseUrlOf, withDatabase } from './support.ts';
@@ -74,6 +75,21 @@ describe('hot reads on a fresh PostgreSQL store', () => {
       const plans = await plansOf(url, query);
       expectPrimaryKeyOnly(plans.generic);
       expectPrimaryKeyOnly(plans.custom);
+    }
+  });
+
+  it('the webhook claim walks the pending deliveries by endpoint, never the whole backlog by time', async () => {
+    queries.length = 0;
+    const claim = { now: 1000, leaseUntil: 21_000, runner: 'runner-1', limit: 64, perEndpoint: 4, perAccount: 32 };
+    await db.transaction().execute((tx) => claimDueDeliveries(tx, claim));
+    const update = queries.find((query) => query.sql.includes('update webhook_deliveries'));
+    if (!update) throw new Error('the claim ran no update');
+    for (const plan of Object.values(await plansOf(url, update))) {
+      // The walk's first row and every step: each an index scan cut at one row.
+      const steps = plan.split('\n').filter((line) => /Scan\b.* on webhook_deliveries (x|y)\b/.test(line));
+      expect(steps, plan).toHaveLength(2);
+      for (const step of steps) expect(step, plan).toMatch(/Index (Only )?Scan using webhook_deliveries_endpoint_due on webhook_deliveries/);
+      expect(plan).not.toMatch(/Seq Scan on webhook_deliveries|webhook_deliveries_due on/);
     }
   });
 });

@@ -19,7 +19,7 @@ import * as captureAmountMetadata from './017-capture-amount-metadata.ts';
 import * as overviewAggregates from './018-overview-aggregates.ts';
 import * as requestLog from './019-request-log.ts';
 import * as webhookEndpointDisabled from './020-webhook-endpoint-disabled.ts';
-import * as sqliteWebhookDuePerEndpoint from './021-sqlite-webhook-due-per-endpoint.ts';
+import * as webhookDuePerEndpoint from './021-webhook-due-per-endpoint.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -43,5 +43,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '018-overview-aggregates': overviewAggregates,
   '019-request-log': requestLog,
   '020-webhook-endpoint-disabled': webhookEndpointDisabled,
-  '021-sqlite-webhook-due-per-endpoint': sqliteWebhookDuePerEndpoint,
+  '021-webhook-due-per-endpoint': webhookDuePerEndpoint,
 };

@@ -42,15 +42,16 @@ export type ClaimLimits = { limit: number; perEndpoint: number; perAccount: numb
 /**
  * Leased rows are found on their own small index (migration 016). Claims are serialized
  * (serialize.ts), so the counts of leases in flight hold while the claim runs; the outer conditions
- * guard the rows all the same. `due` is the dialect's: each endpoint's oldest due rows, ranked.
+ * guard the rows all the same. `due` is the dialect's: each endpoint's oldest due rows, ranked; `walk`
+ * is a CTE it may read from.
  */
-const claimDue = (due: string) => `with leased as materialized (
+const claimDue = (due: string, walk = '') => `with${walk ? ' recursive' : ''} leased as materialized (
     select endpoint_id, account_id from webhook_deliveries where lease_until is not null and lease_until > $1 and status = 'pending'
   ), busy_endpoints as (
     select endpoint_id, count(*) as n from leased group by endpoint_id
   ), busy_accounts as (
     select account_id, count(*) as n from leased group by account_id
-  ), due as (
+  ),${walk ? ` walk as (${walk}),` : ''} due as (
     ${due}
   ), fair as (
     select due.id, due.next_attempt_at, coalesce(busy_accounts.n, 0) as account_busy,
@@ -78,14 +79,28 @@ const CLAIM_DUE = {
       select x.id from webhook_deliveries x where x.endpoint_id = e.id and x.status = 'pending' and x.next_attempt_at <= $2
       order by x.next_attempt_at, x.id limit $3)`).replace(/\$\d+/g, '?'),
   /**
-   * PostgreSQL ranks every due row, on the pending rows' due index. The per-endpoint form above, as a
-   * LATERAL, was planned by PostgreSQL (with the statistics of one busy endpoint) as a walk of the
-   * due index by time for every endpoint (docs/webhooks.md, "Fair delivery").
+   * PostgreSQL: the same rows, found by walking the pending rows' index by endpoint and due time
+   * (migration 021) one row a step: the next row of the endpoint while it is due and fewer than
+   * `perEndpoint` were taken, else the first row of the next endpoint. The steps are bounded by the
+   * endpoints with pending rows, not by the backlog. Each step asks for rows in the index's own
+   * order past a row value, which only that index can answer: a LATERAL per endpoint was planned,
+   * with the statistics of one busy endpoint, as a walk of the due index by time for every endpoint.
    */
   postgres: prepared(
-    claimDue(`select id, account_id, endpoint_id, next_attempt_at,
-      row_number() over (partition by endpoint_id order by next_attempt_at, id) as endpoint_rank
-    from webhook_deliveries where status = 'pending' and next_attempt_at <= $2`),
+    claimDue(
+      `select id, account_id, endpoint_id, next_attempt_at, endpoint_rank from walk where next_attempt_at <= $2`,
+      `(select x.endpoint_id, x.account_id, x.next_attempt_at, x.id, 1::bigint as endpoint_rank from webhook_deliveries x
+        where x.status = 'pending' order by x.endpoint_id, x.next_attempt_at, x.id limit 1)
+      union all
+      select n.* from walk w cross join lateral (
+        select y.endpoint_id, y.account_id, y.next_attempt_at, y.id,
+          case when y.endpoint_id = w.endpoint_id then w.endpoint_rank + 1 else 1 end as endpoint_rank
+        from webhook_deliveries y
+        where y.status = 'pending' and (y.endpoint_id, y.next_attempt_at, y.id) > (w.endpoint_id,
+          case when w.endpoint_rank < $3 and w.next_attempt_at <= $2 then w.next_attempt_at else ${Number.MAX_SAFE_INTEGER} end, w.id)
+        order by y.endpoint_id, y.next_attempt_at, y.id limit 1
+      ) n`,
+    ),
   ),
 };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { claimDueDeliveries } from '../repositories/webhook-deliveries.ts';
 import { plansOf } from './query-plans.ts';
 
-describe('021-sqlite-webhook-due-per-endpoint', () => {
+describe('021-webhook-due-per-endpoint', () => {
   it('claims each endpoint’s oldest due deliveries on its own index, never reading the whole backlog', async () => {
     const [claim] = await plansOf((db) =>
       claimDueDeliveries(db, { now: 1000, leaseUntil: 21_000, runner: 'runner-1', limit: 64, perEndpoint: 4, perAccount: 32 }),
