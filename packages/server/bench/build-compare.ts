@@ -6,7 +6,7 @@
  * where it resolves the same node_modules (docs/performance.md "Method").
  */
 import type { Options } from './options.ts';
-import { cpuAdded, measureSideBySide, sideTable, throughputLost } from './side-by-side.ts';
+import { cpuAdded, measureSideBySide, sideTable, signedPercent, throughputLost } from './side-by-side.ts';
 
 export async function runBuildComparison(options: Options): Promise<void> {
   const [current, other] = await measureSideBySide(options, [
@@ -21,8 +21,8 @@ export async function runBuildComparison(options: Options): Promise<void> {
       '',
       ...sideTable([current, other]),
       '',
-      `requests/s of this build against the other: ${gained >= 0 ? '+' : ''}${gained.toFixed(1)} %`,
-      `server CPU per request of this build against the other: ${cpu >= 0 ? '+' : ''}${cpu.toFixed(1)} %`,
+      `requests/s of this build against the other: ${signedPercent(gained)}`,
+      `server CPU per request of this build against the other: ${signedPercent(cpu)}`,
     ].join('\n'),
   );
 }

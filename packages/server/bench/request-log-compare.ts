@@ -4,7 +4,7 @@
  * `--request-log off`, side by side in alternating slices (side-by-side.ts). Target: at most 10 %.
  */
 import type { Options } from './options.ts';
-import { cpuAdded, measureSideBySide, sideTable, throughputLost } from './side-by-side.ts';
+import { cpuAdded, measureSideBySide, sideTable, signedPercent, throughputLost } from './side-by-side.ts';
 
 const TARGET_PERCENT = 10;
 
@@ -22,7 +22,7 @@ export async function runRequestLogComparison(options: Options): Promise<void> {
       ...sideTable([on, off]),
       '',
       `throughput lost with the request log: ${lost.toFixed(1)} % (target: at most ${TARGET_PERCENT} %) ${lost <= TARGET_PERCENT ? 'PASS' : 'MISS'}`,
-      `server CPU per request with the request log: ${cpu >= 0 ? '+' : ''}${cpu.toFixed(1)} %`,
+      `server CPU per request with the request log: ${signedPercent(cpu)}`,
     ].join('\n'),
   );
 }

@@ -90,3 +90,6 @@ export function throughputLost(measured: SideFigures, baseline: SideFigures): nu
 export function cpuAdded(measured: SideFigures, baseline: SideFigures): number {
   return (measured.cpuMs / measured.requests / (baseline.cpuMs / baseline.requests) - 1) * 100;
 }
+
+/** A change in percent with its sign: `+4.6 %`, `-1.1 %`. */
+export const signedPercent = (percent: number) => `${percent >= 0 ? '+' : ''}${percent.toFixed(1)} %`;

@@ -16,9 +16,10 @@ const onPrototype = (name: string) => name in Object.prototype;
 const MAX_PARTS = 200;
 
 function decoded(text: string): string | undefined {
-  if (!text.includes('%')) return text.includes('+') ? text.replace(/\+/g, ' ') : text;
+  const spaced = text.includes('+') ? text.replace(/\+/g, ' ') : text;
+  if (!spaced.includes('%')) return spaced;
   try {
-    return decodeURIComponent(text.includes('+') ? text.replace(/\+/g, ' ') : text);
+    return decodeURIComponent(spaced);
   } catch {
     return undefined;
   }
