@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import { PayframeError } from '@payframe/contract';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { apiRoutes } from './http/api.ts';
 import { BODY_LIMIT, parseQueryString } from './http/body-parsers.ts';
@@ -60,7 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // unique across instances, never one a client chose (it would go into the log as sent).
     genReqId: newRequestId,
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     loggerInstance: options.logger || undefined,
     logger: options.logger ? undefined : false,
     bodyLimit: BODY_LIMIT,
