@@ -1,5 +1,40 @@
 #!/usr/bin/env node
-// The CLI built by `npm run build` (dist/cli.js, one file): plain JavaScript, nothing compiled at start.
-// Its source map holds our own sources only, so stack traces name the TypeScript lines cheaply.
-process.setSourceMapsEnabled(true);
-await import('../dist/cli.js');
+// Runs the CLI that `npm run build` bundles into dist/cli.cjs: one plain CommonJS file, compiled from
+// V8's code cache beside it (dist/cli.cjs.cache), so that a start neither parses the whole bundle
+// nor compiles again the functions a server's start runs. Node's own loader takes no code cache
+// before Node 22, hence vm.Script. The build writes the cache; a Node whose V8 rejects it (another
+// version) writes its own when the process ends, where it may.
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants, Script } from 'node:vm';
+
+const file = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
+const cacheFile = `${file}.cache`;
+let cachedData;
+try {
+  cachedData = readFileSync(cacheFile);
+} catch {
+  // No cache yet: this process compiles everything, and may leave one for the next.
+}
+const script = new Script(Module.wrap(readFileSync(file, 'utf8')), {
+  filename: file,
+  cachedData,
+  importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+});
+// Node flags such as --cpu-prof may change what V8 accepts: only a plain process replaces the cache.
+if ((cachedData === undefined || script.cachedDataRejected) && process.execArgv.length === 0) {
+  process.once('exit', () => {
+    const written = `${cacheFile}.${process.pid}`;
+    try {
+      writeFileSync(written, script.createCachedData());
+      renameSync(written, cacheFile);
+    } catch {
+      // A read-only installation keeps compiling at start, as without a cache.
+    }
+  });
+}
+const cli = { exports: {} };
+script.runInThisContext()(cli.exports, createRequire(file), cli, file, dirname(file));
+await cli.exports.main(process.argv.slice(2));

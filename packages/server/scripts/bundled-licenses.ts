@@ -27,5 +27,5 @@ export function bundledLicenses(root: string, inputs: string[]): string {
     })
     .sort((a, b) => a.title.localeCompare(b.title));
   const unique = sections.filter((section, index) => sections.findIndex((other) => other.title === section.title) === index);
-  return `# Third-party code in dist/cli.js\n\nThe CLI is one bundled file; these packages are part of it.\n\n${unique.map((section) => section.body).join('\n')}`;
+  return `# Third-party code in dist/cli.cjs\n\nThe CLI is one bundled file; these packages are part of it.\n\n${unique.map((section) => section.body).join('\n')}`;
 }

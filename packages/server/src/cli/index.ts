@@ -40,24 +40,26 @@ function usageOf(command: string): string {
   return ['Usage:', ...lines, ...environment].join('\n');
 }
 
-const [command, ...rest] = process.argv.slice(2);
-
-try {
-  if (command !== undefined && COMMANDS.includes(command) && (rest.includes('--help') || rest.includes('-h'))) console.log(usageOf(command));
-  else if (command === 'serve') await serveCommand(rest);
-  else if (command === 'keys') await keysCommand(rest);
-  else if (command === 'listen') await listenCommand(rest);
-  else if (command === 'seed') await seedCommand(rest);
-  else if (command === 'trigger') await triggerCommand(rest);
-  else if (command === 'users') await usersCommand(rest);
-  else if (command === 'backup') await backupCommand(rest);
-  else if (command === 'restore') await restoreCommand(rest);
-  else {
-    const asked = command === undefined || command === 'help' || command === '--help' || command === '-h';
-    (asked ? console.log : console.error)(USAGE);
-    process.exitCode = asked ? 0 : 2;
+/** Runs one `payframe` command line; bin/payframe.js calls it with the process's arguments. */
+export async function main(args: string[]): Promise<void> {
+  const [command, ...rest] = args;
+  try {
+    if (command !== undefined && COMMANDS.includes(command) && (rest.includes('--help') || rest.includes('-h'))) console.log(usageOf(command));
+    else if (command === 'serve') await serveCommand(rest);
+    else if (command === 'keys') await keysCommand(rest);
+    else if (command === 'listen') await listenCommand(rest);
+    else if (command === 'seed') await seedCommand(rest);
+    else if (command === 'trigger') await triggerCommand(rest);
+    else if (command === 'users') await usersCommand(rest);
+    else if (command === 'backup') await backupCommand(rest);
+    else if (command === 'restore') await restoreCommand(rest);
+    else {
+      const asked = command === undefined || command === 'help' || command === '--help' || command === '-h';
+      (asked ? console.log : console.error)(USAGE);
+      process.exitCode = asked ? 0 : 2;
+    }
+  } catch (error) {
+    console.error(`payframe: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
   }
-} catch (error) {
-  console.error(`payframe: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
 }
