@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs the CLI that `npm run build` bundles into dist/cli.cjs: one plain CommonJS file, compiled from
-// V8's code cache beside it (dist/cli.cjs.cache), so that a start neither parses the whole bundle
+// V8's code cache beside it (dist/cli.cjs.BUILD.cache), so that a start neither parses the whole bundle
 // nor compiles again the functions a server's start runs. Node's own loader takes no code cache
 // before Node 22, hence vm.Script. The build writes the cache; a Node whose V8 rejects it (another
 // version) writes its own when the process ends, where it may.
@@ -11,14 +11,17 @@ import { fileURLToPath } from 'node:url';
 import { constants, Script } from 'node:vm';
 
 const file = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
-const cacheFile = `${file}.cache`;
+const source = readFileSync(file, 'utf8');
+// V8 checks a cache against the source's length only: each build's cache is named for that build.
+const build = /^\/\/ payframe build ([\w-]+)/.exec(source)?.[1] ?? 'unknown';
+const cacheFile = `${file}.${build}.cache`;
 let cachedData;
 try {
   cachedData = readFileSync(cacheFile);
 } catch {
   // No cache yet: this process compiles everything, and may leave one for the next.
 }
-const script = new Script(Module.wrap(readFileSync(file, 'utf8')), {
+const script = new Script(Module.wrap(source), {
   filename: file,
   cachedData,
   importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,

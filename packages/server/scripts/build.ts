@@ -5,7 +5,8 @@
 // start servers by the hundred. CommonJS because Node 20 takes a code cache only through vm.Script
 // (bin/payframe.js).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +46,9 @@ const result = await build({
   external: EXTERNAL,
   // Our sources find installed files from their own URL: in the bundle, the bundle's.
   define: { 'import.meta.url': '__payframeUrl' },
-  banner: { js: "const __payframeUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // The build's id names the code cache made for exactly this text (bin/payframe.js): V8 checks a
+  // cache against the source's length only.
+  banner: { js: `// payframe build ${randomUUID()}\nconst __payframeUrl = require('node:url').pathToFileURL(__filename).href;` },
 });
 const output = (suffix: string) => {
   const file = result.outputFiles.find((candidate) => candidate.path.endsWith(suffix));
@@ -69,7 +72,7 @@ async function writeCodeCache(): Promise<void> {
   try {
     const server = await spawnServe({ args: ['--data-dir', dataDir] });
     const exit = await server.stop();
-    if (exit.code !== 0 || !existsSync(join(dist, 'cli.cjs.cache')))
+    if (exit.code !== 0 || !readdirSync(dist).some((name) => name.endsWith('.cache')))
       throw new Error(`the server that writes the code cache ended with ${JSON.stringify(exit)}, and no cache`);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -77,8 +80,8 @@ async function writeCodeCache(): Promise<void> {
 }
 
 /**
- * The source map with our own sources only: stack traces name our TypeScript lines, while the
- * dependencies' mappings (ten times the size) would make every start parse far more.
+ * The source map with our own sources only, for reading a stack trace's bundle lines as TypeScript
+ * ones (Node maps no vm.Script's frames itself); the dependencies' mappings are ten times the size.
  */
 function ownSourcesOnly(map: SourceMap): SourceMap {
   const kept = map.sources.map((source) => !source.includes('node_modules/'));

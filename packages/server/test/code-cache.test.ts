@@ -1,0 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import Module from 'node:module';
+import { Script } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+
+const bundle = new URL('../dist/cli.cjs', import.meta.url);
+
+describe('the CLI bundle and its code cache (bin/payframe.js)', () => {
+  it("the cache the build wrote is named for the bundle's build and accepted by this Node for it", () => {
+    const text = readFileSync(bundle, 'utf8');
+    const build = /^\/\/ payframe build ([\w-]+)\n/.exec(text)?.[1];
+    expect(readdirSync(new URL('../dist/', import.meta.url)).filter((name) => name.endsWith('.cache'))).toEqual([`cli.cjs.${build}.cache`]);
+    const source = Module.wrap(text);
+    const cachedData = readFileSync(new URL(`../dist/cli.cjs.${build}.cache`, import.meta.url));
+    expect(new Script(source, { filename: bundle.pathname, cachedData }).cachedDataRejected).toBe(false);
+    // V8 compares lengths only: hence a cache per build.
+    expect(new Script(`${source}\n// changed`, { filename: bundle.pathname, cachedData }).cachedDataRejected).toBe(true);
+  });
+});
