@@ -1,6 +1,6 @@
 import { API_ERROR_CODES, DASHBOARD_ONLY_CODES, EVENT_NAMES } from '@payframe/contract';
 import { compileErrors, validate } from '@readme/openapi-parser';
-import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { type Config, createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from './client.ts';
 import { startServer, type TestServer } from './harness.ts';
@@ -21,6 +21,12 @@ type Document = {
   webhooks?: Record<string, { post: Operation }>;
 };
 
+/**
+ * createConfig as called here, with a YAML text: checking any call against its declared parameter
+ * (a union with Redocly's whole configuration type) took the type check four to five seconds.
+ */
+const lintConfig = createConfig as unknown as (yaml: string) => Promise<Config>;
+
 let server: TestServer;
 let document: Document;
 
@@ -40,7 +46,7 @@ describe('GET /v2/openapi.json', () => {
   });
 
   it('passes Redocly lint (the engine of `redocly lint`, its recommended rules) without an error', async () => {
-    const config = await createConfig({ extends: ['recommended'] });
+    const config = await lintConfig('extends: [recommended]');
     const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
     const errors = problems
       .filter((problem) => problem.severity === 'error')
