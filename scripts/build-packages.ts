@@ -2,11 +2,15 @@
 // one whose inputs (its own files, the lockfile, and the packages it builds from) are the same as
 // at its last build. `npm ci` builds once through `prepare`; `npm test` then builds only what
 // changed since. `--force` builds everything.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stamps = join(root, 'node_modules', '.cache', 'payframe-build');
@@ -56,10 +60,12 @@ function hashFiles(hash: ReturnType<typeof createHash>, dir: string): void {
   }
 }
 
-export function buildPackages(options: { force: boolean }): string[] {
+type Build = { workspace: Workspace; fingerprint: string; stamp: string; after: string[] };
+
+export async function buildPackages(options: { force: boolean }): Promise<string[]> {
   const lockfile = readFileSync(join(root, 'package-lock.json'));
   const fingerprints = new Map<string, string>();
-  const built: string[] = [];
+  const builds: Build[] = [];
   mkdirSync(stamps, { recursive: true });
   for (const workspace of inBuildOrder(workspaces())) {
     const hash = createHash('sha256').update(lockfile);
@@ -73,14 +79,52 @@ export function buildPackages(options: { force: boolean }): string[] {
     if (!options.force && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) continue;
     // A failed build must not leave the old stamp vouching for a half-written dist.
     rmSync(stamp, { force: true });
-    execFileSync('npm', ['run', 'build', '-w', workspace.name], { cwd: root, stdio: 'inherit' });
-    writeFileSync(stamp, fingerprint);
-    built.push(workspace.name);
+    const after = workspace.needs.filter((need) => builds.some((build) => build.workspace.name === need));
+    builds.push({ workspace, fingerprint, stamp, after });
   }
-  return built;
+  await runBuilds(builds, availableParallelism());
+  return builds.map((build) => build.workspace.name);
+}
+
+/**
+ * Runs each build once those it builds from have finished, `slots` at a time: the packages that
+ * only need the contract build side by side. Each build's output is printed whole when it ends.
+ */
+async function runBuilds(builds: Build[], slots: number): Promise<void> {
+  const done = new Set<string>();
+  const running = new Map<string, Promise<string>>();
+  const waiting = [...builds];
+  while (waiting.length > 0 || running.size > 0) {
+    for (const build of waiting.filter((candidate) => candidate.after.every((name) => done.has(name)))) {
+      if (running.size >= slots) break;
+      waiting.splice(waiting.indexOf(build), 1);
+      running.set(
+        build.workspace.name,
+        buildOne(build).then(() => build.workspace.name),
+      );
+    }
+    if (running.size === 0) throw new Error(`builds wait on each other: ${waiting.map((build) => build.workspace.name).join(', ')}`);
+    const finished = await Promise.race(running.values());
+    running.delete(finished);
+    done.add(finished);
+  }
+}
+
+async function buildOne(build: Build): Promise<void> {
+  try {
+    const { stdout, stderr } = await execFileAsync('npm', ['run', 'build', '-w', build.workspace.name], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    process.stdout.write(stdout);
+    process.stderr.write(stderr);
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    process.stdout.write(failed.stdout ?? '');
+    process.stderr.write(failed.stderr ?? '');
+    throw new Error(`${build.workspace.name} did not build`);
+  }
+  writeFileSync(build.stamp, build.fingerprint);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const built = buildPackages({ force: process.argv.includes('--force') });
+  const built = await buildPackages({ force: process.argv.includes('--force') });
   console.log(built.length > 0 ? `built: ${built.join(', ')}` : 'every package is up to date with its sources');
 }
