@@ -70,7 +70,8 @@ await writeCodeCache();
 async function writeCodeCache(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'payframe-build-'));
   try {
-    const server = await spawnServe({ args: ['--data-dir', dataDir] });
+    // Nothing of the builder's environment: a DATABASE_URL or PAYFRAME_* there must not reach it.
+    const server = await spawnServe({ args: ['--data-dir', dataDir, '--host', '127.0.0.1'], env: { PATH: process.env.PATH ?? '' } });
     const exit = await server.stop();
     if (exit.code !== 0 || !readdirSync(dist).some((name) => name.endsWith('.cache')))
       throw new Error(`the server that writes the code cache ended with ${JSON.stringify(exit)}, and no cache`);
