@@ -6,14 +6,13 @@
 // (bin/payframe.js).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode, encode, type SourceMapMappings } from '@jridgewell/sourcemap-codec';
 import { build } from 'esbuild';
-import { spawnServe } from '../src/process/server-process.ts';
+import { spawnServe, tempDataDir } from '../src/process/server-process.ts';
 import { bundledLicenses } from './bundled-licenses.ts';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -68,7 +67,7 @@ await writeCodeCache();
  * cache of the bundle as the process ends, with every function that start and stop compiled.
  */
 async function writeCodeCache(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'payframe-build-'));
+  const dataDir = tempDataDir('payframe-build-');
   try {
     // Nothing of the builder's environment: a DATABASE_URL or PAYFRAME_* there must not reach it.
     const server = await spawnServe({ args: ['--data-dir', dataDir, '--host', '127.0.0.1'], env: { PATH: process.env.PATH ?? '' } });
