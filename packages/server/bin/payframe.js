@@ -11,9 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { constants, Script } from 'node:vm';
 
 const file = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
-const source = readFileSync(file, 'utf8');
+// Read as Latin-1: esbuild writes the bundle's code in ASCII (it escapes every other character in
+// literals), and what else it holds is comments. As Latin-1 the text is one byte a character in
+// V8's heap, where one UTF-8 character in a comment would make all of it two; a character decoded
+// wrongly in a comment changes nothing (no byte decodes to a line terminator in Latin-1).
+const source = readFileSync(file, 'latin1');
 // V8 checks a cache against the source's length only: each build's cache is named for that build.
-const build = /^\/\/ payframe build ([\w-]+)/.exec(source)?.[1] ?? 'unknown';
+const build = /^\/\/ payframe build ([\w-]+)/.exec(source.slice(0, 100))?.[1] ?? 'unknown';
 const cacheFile = `${file}.${build}.cache`;
 let cachedData;
 try {

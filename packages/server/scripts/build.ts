@@ -37,6 +37,8 @@ const result = await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
+  // Every character beyond ASCII in code is escaped: bin/payframe.js reads the bundle as Latin-1.
+  charset: 'ascii',
   sourcemap: 'external',
   legalComments: 'none',
   logLevel: 'error',

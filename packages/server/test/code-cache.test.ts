@@ -7,7 +7,7 @@ const bundle = new URL('../dist/cli.cjs', import.meta.url);
 
 describe('the CLI bundle and its code cache (bin/payframe.js)', () => {
   it("the cache the build wrote is named for the bundle's build and accepted by this Node for it", () => {
-    const text = readFileSync(bundle, 'utf8');
+    const text = readFileSync(bundle, 'latin1');
     const build = /^\/\/ payframe build ([\w-]+)\n/.exec(text)?.[1];
     expect(readdirSync(new URL('../dist/', import.meta.url)).filter((name) => name.endsWith('.cache'))).toEqual([`cli.cjs.${build}.cache`]);
     const source = Module.wrap(text);
@@ -15,5 +15,16 @@ describe('the CLI bundle and its code cache (bin/payframe.js)', () => {
     expect(new Script(source, { filename: bundle.pathname, cachedData }).cachedDataRejected).toBe(false);
     // V8 compares lengths only: hence a cache per build.
     expect(new Script(`${source}\n// changed`, { filename: bundle.pathname, cachedData }).cachedDataRejected).toBe(true);
+  });
+
+  it('holds characters beyond ASCII only in comments, so the bin may read it as Latin-1', () => {
+    const lines = readFileSync(bundle, 'utf8').split('\n');
+    const outsideComments = lines.filter((line) => {
+      const at = line.search(/[^\x00-\x7f]/);
+      if (at === -1) return false;
+      const trimmed = line.trimStart();
+      return !(trimmed.startsWith('//') || trimmed.startsWith('*') || trimmed.startsWith('/*') || line.slice(0, at).includes('//'));
+    });
+    expect(outsideComments).toEqual([]);
   });
 });
