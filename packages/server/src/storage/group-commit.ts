@@ -1,5 +1,14 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { type DialectAdapter, type Kysely, SingleConnectionProvider, SqliteDialect, type SqliteDialectConfig, SqliteDriver, Transaction } from 'kysely';
+import {
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Kysely,
+  SingleConnectionProvider,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  Transaction,
+} from 'kysely';
 import { DirectSqliteAdapter } from './sqlite-direct.ts';
 import { SyncPipeline, type Waiter } from './sync-pipeline.ts';
 import type { SyncWal } from './wal-sync.ts';
@@ -131,10 +140,27 @@ export class GroupCommit {
 
 class GroupCommitDriver extends SqliteDriver {
   readonly #group: GroupCommit;
+  #held = false;
 
   constructor(config: SqliteDialectConfig, group: GroupCommit) {
     super(config);
     this.#group = group;
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.#held = true;
+    return connection;
+  }
+
+  override async releaseConnection(): Promise<void> {
+    this.#held = false;
+    await super.releaseConnection();
+  }
+
+  /** Whether someone holds the connection: a transaction, or a caller of `db.connection()`. */
+  get held(): boolean {
+    return this.#held;
   }
 
   override async beginTransaction(): Promise<void> {
@@ -166,7 +192,7 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   }
 
   override createAdapter(): DialectAdapter {
-    return this.#prepare ? new DirectSqliteAdapter(this.#prepare) : super.createAdapter();
+    return this.#prepare ? new DirectSqliteAdapter(this.#prepare, () => this.#driver?.held === false) : super.createAdapter();
   }
 
   override createDriver(): SqliteDriver {

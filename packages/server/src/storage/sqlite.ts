@@ -38,7 +38,7 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
   const wal = walSyncer(`${file}-wal`);
   const group = new GroupCommit(sqlite, wal.sync);
   const database = withStatementCache(sqlite);
-  const dialect = new GroupCommitSqliteDialect({ database }, group, database.prepare);
+  const dialect = new GroupCommitSqliteDialect({ database }, group, (text) => sqlite.prepare(text));
   const db = new Kysely<Database>({ dialect });
   await migrate(db);
   const checkpointer = await startCheckpointer(file, checkpoints, {

@@ -53,7 +53,7 @@ export function runStatement<R>(db: Db, statement: Statement, params: readonly u
 /** A text for the database at hand only: the caller chose it by dialect. */
 export async function runText<R>(db: Db, text: string, params: readonly unknown[]): Promise<R[]> {
   const adapter = db.getExecutor().adapter;
-  if (db.isTransaction && adapter instanceof DirectSqliteAdapter) return adapter.rows<R>(text, params);
+  if (adapter instanceof DirectSqliteAdapter && adapter.runsDirectly(db.isTransaction)) return adapter.rows<R>(text, params);
   const result = await db.executeQuery<R>(CompiledQuery.raw(text, [...params]));
   return result.rows;
 }
