@@ -20,7 +20,7 @@ describe('the CLI bundle and its code cache (bin/payframe.js)', () => {
   it('holds characters beyond ASCII only in comments, so the bin may read it as Latin-1', () => {
     const lines = readFileSync(bundle, 'utf8').split('\n');
     const outsideComments = lines.filter((line) => {
-      const at = line.search(/[^\x00-\x7f]/);
+      const at = line.search(/[^\p{ASCII}]/u);
       if (at === -1) return false;
       const trimmed = line.trimStart();
       return !(trimmed.startsWith('//') || trimmed.startsWith('*') || trimmed.startsWith('/*') || line.slice(0, at).includes('//'));
