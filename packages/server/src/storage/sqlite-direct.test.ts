@@ -23,6 +23,13 @@ describe('statements run on better-sqlite3 directly (sqlite-direct.ts)', () => {
     await write((tx) => runText(tx, INSERT, ['job', 42, 'runner']));
     expect(await runText(db, READ, ['job'])).toEqual([{ name: 'job', next_run_at: 42, last_runner: 'runner', again: 42 }]);
     expect(await runText(db, READ, ['none'])).toEqual([]);
+    // As better-sqlite3 names them: a column called __proto__ is a property, not the row's prototype.
+    const [row] = await runText<Record<string, unknown>>(db, 'select 1 as "__proto__", 2 as "toString"', []);
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.entries(row ?? {})).toEqual([
+      ['__proto__', 1],
+      ['toString', 2],
+    ]);
   });
 
   it('never read between the statements of a transaction that holds the connection: they wait for its end', async () => {

@@ -10,10 +10,11 @@ const MAX_STATEMENTS = 500;
 /**
  * One object literal per row, its keys the statement's columns in order: better-sqlite3 sets a
  * row's columns one by one through V8's API, which on a 50-column join cost as much as the read.
- * The names come from our own SQL texts; JSON.stringify quotes them as keys.
+ * The names come from our own SQL texts; JSON.stringify quotes them as keys, and `__proto__` is
+ * written as a computed key, which makes a property of it where a plain one would set the prototype.
  */
 function rowMaker(columns: readonly string[]): (values: unknown[]) => unknown {
-  const fields = columns.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
+  const fields = columns.map((name, i) => `${name === '__proto__' ? '["__proto__"]' : JSON.stringify(name)}: values[${i}]`).join(', ');
   return new Function('values', `return { ${fields} };`) as (values: unknown[]) => unknown;
 }
 
