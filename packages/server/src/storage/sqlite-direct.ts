@@ -4,8 +4,11 @@ import { SqliteAdapter } from 'kysely';
 /** A fixed text prepared once: readers return arrays (better-sqlite3's raw mode), turned into rows by `row`. */
 type Prepared = { statement: SqliteDatabase.Statement; row: ((values: unknown[]) => unknown) | null };
 
-/** Past this many texts a new one is prepared for its call only: hand-written texts are far fewer. */
-const MAX_STATEMENTS = 500;
+/**
+ * Past this many texts a new one is prepared for its call only: fixed texts are far fewer. The bound
+ * of both statement caches on the connection, this one (raw readers) and kysely's (sqlite.ts).
+ */
+export const MAX_CACHED_STATEMENTS = 500;
 
 /**
  * One object literal per row, its keys the statement's columns in order: better-sqlite3 sets a
@@ -63,7 +66,7 @@ export class DirectSqliteAdapter extends SqliteAdapter {
       const reader = statement.reader;
       if (reader) statement.raw(true);
       prepared = { statement, row: reader ? rowMaker(statement.columns().map((column) => column.name)) : null };
-      if (this.#statements.size < MAX_STATEMENTS) this.#statements.set(text, prepared);
+      if (this.#statements.size < MAX_CACHED_STATEMENTS) this.#statements.set(text, prepared);
     }
     return prepared;
   }

@@ -6,6 +6,7 @@ import { makePrivateFile, prepareDataDirectory, restrictIfPresent } from './file
 import { GroupCommit, GroupCommitSqliteDialect } from './group-commit.ts';
 import { migrate } from './migrate.ts';
 import type { Database } from './schema.ts';
+import { MAX_CACHED_STATEMENTS } from './sqlite-direct.ts';
 import { type CheckpointPolicy, DEFAULT_CHECKPOINTS, startCheckpointer } from './wal-checkpointer.ts';
 import { walSyncer } from './wal-sync.ts';
 
@@ -94,7 +95,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
       let statement = statements.get(sql);
       if (!statement) {
         statement = sqlite.prepare(sql);
-        if (statements.size < 500) statements.set(sql, statement);
+        if (statements.size < MAX_CACHED_STATEMENTS) statements.set(sql, statement);
       }
       return statement;
     },
