@@ -1,4 +1,18 @@
-import { CARD_FRAME, COMPLETE_THREE_DS_TIMEOUT_MS, completeThreeDS, expireCharge, fillCard, TEST_CARDS, THREE_DS_FRAME, waitForEvent } from '@payframe/qa-kit';
+import { testCard } from '@payframe/contract/testing';
+import {
+  CARD_FRAME,
+  COMPLETE_THREE_DS_TIMEOUT_MS,
+  completeThreeDS,
+  expireCharge,
+  fillCard,
+  TEST_CARDS,
+  type TestCard,
+  THREE_DS_FRAME,
+  THREE_DS_PATH,
+  waitForEvent,
+} from '@payframe/qa-kit';
+import type { Page } from '@playwright/test';
+import type { DemoShop } from './support/demo-shop.ts';
 import { expect, test } from './support/shop-checkout.ts';
 
 // The QA kit's promises (docs/qa-kit.md): completeThreeDS never hangs on a challenge that settled
@@ -26,6 +40,51 @@ test('kit-elsewhere: a challenge answered by the test helper resolves without a 
   const chargeId = new URL(src).pathname.split('/').pop();
   await shop.api(`/test_helpers/charges/${chargeId}/authenticate`, { result: 'failure' });
   expect(await completeThreeDS(page, 'authenticate')).toEqual({ chargeId, status: 'FAILED', transStatus: 'N' });
+});
+
+/**
+ * A charge made through the API, its 3-D Secure page opened straight from its redirect in a page
+ * the kit has never seen: no fillCard, so nothing was watching when the page loaded. The return
+ * URL is a page of the shop that stays where it is.
+ */
+async function openChallengeDirectly(page: Page, shop: DemoShop, card: TestCard): Promise<string> {
+  const token = await fetch(`${shop.apiUrl}/v2/tokens`, {
+    method: 'POST',
+    headers: { 'x-api-key': shop.keys.publishableKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ card: testCard(card.number), shopper: { email: 'ada@example.com', session_id: 'kit-direct' } }),
+  }).then((response) => response.json() as Promise<{ id: string }>);
+  const charge = await shop.api<{ id: string; threedSecure: { redirect: string } }>('/charges', {
+    token: token.id,
+    amount: 1250,
+    currency: 'EUR',
+    description: 'kit test',
+    return_url: `${shop.url}/products/mug?from=3ds`,
+  });
+  await page.goto(charge.threedSecure.redirect);
+  return charge.id;
+}
+
+test('kit-unwatched: a frictionless page that went back to the shop before the kit looked answers from the return URL', async ({ flow, shop }) => {
+  const { page } = flow;
+  const chargeId = await openChallengeDirectly(page, shop, TEST_CARDS.frictionless3DS);
+  await page.waitForURL((url) => !THREE_DS_PATH.test(url.pathname));
+  const started = Date.now();
+  expect(await completeThreeDS(page, 'authenticate')).toEqual({ chargeId, status: 'CHARGEABLE', transStatus: 'Y' });
+  expect(Date.now() - started).toBeLessThan(2_000);
+});
+
+test('kit-issuer: the rejecting issuer’s page takes any answer, and the kit reports its transStatus as the charge has it', async ({ flow, shop }) => {
+  const { page } = flow;
+  const rejected = await openChallengeDirectly(page, shop, TEST_CARDS.rejected3DS);
+  await expect(page.locator('main')).toHaveAttribute('data-page', 'rejected');
+  expect(await completeThreeDS(page, 'fail')).toEqual({ chargeId: rejected, status: 'FAILED', transStatus: 'R' });
+  // Settled by the test helper while the page is still shown: `success` is this issuer's own
+  // answer (R), which the status alone (FAILED) does not tell from a failed challenge (N).
+  const elsewhere = await openChallengeDirectly(page, shop, TEST_CARDS.rejected3DS);
+  await expect(page.locator('main')).toHaveAttribute('data-page', 'rejected');
+  await shop.api(`/test_helpers/charges/${elsewhere}/authenticate`, { result: 'success' });
+  expect(await completeThreeDS(page, 'authenticate')).toEqual({ chargeId: elsewhere, status: 'FAILED', transStatus: 'R' });
+  expect((await shop.api<Charge>(`/charges/${elsewhere}`)).threedSecure.transStatus).toBe('R');
 });
 
 test('kit-timeout: with nothing to answer, completeThreeDS gives up quickly and says what it saw', async ({ flow, shop }) => {

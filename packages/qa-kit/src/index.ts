@@ -16,6 +16,7 @@ export {
   type ThreeDSAction,
   type ThreeDSResult,
   type ThreeDSStatus,
+  type TransStatus,
   watchThreeDS,
 } from './three-ds.ts';
 export { type EventsClient, type WaitForEventOptions, waitForEvent } from './wait-for-event.ts';

@@ -6,14 +6,20 @@ export const THREE_DS_PATH = /\/3d-secure\/[^/?#]+$/;
 /** The 3-D Secure status a hosted page reports (the charge's `threedSecure.status`). */
 export type ThreeDSStatus = 'PENDING' | 'CHARGEABLE' | 'FAILED' | 'NOT_AVAILABLE' | 'CAPTURED';
 
+/** The issuer's answer (the charge's `threedSecure.transStatus`): null when no issuer answered. */
+export type TransStatus = 'Y' | 'N' | 'R' | 'U' | null;
+
 /**
  * A charge whose 3-D Secure this page has loaded: its link, the asking page it last showed
  * (`data-page`: challenge, otp, rejected…), and the status it settled with, once it has.
  */
 export type SeenLink = { chargeId: string; link: string | null; kind: string | null; status: ThreeDSStatus | null };
 
-/** What a hosted link says now: still asking (its page kind), or settled with a status. */
-export type LinkState = { chargeId: string; kind: string; status: ThreeDSStatus | null };
+/**
+ * What a hosted link says now: still asking (its page kind), or settled with a status and the
+ * issuer's answer as the completion page states them.
+ */
+export type LinkState = { chargeId: string; kind: string; status: ThreeDSStatus | null; transStatus: TransStatus };
 
 /** A page's notes, and the page bodies still being read into them. */
 export type ThreeDSNotes = { links: SeenLink[]; reading: Set<Promise<void>> };
@@ -129,7 +135,8 @@ export async function probeLink(page: Page, link: string, timeout: number): Prom
   const kind = attribute(html, 'data-page');
   if (kind === null) return null;
   const chargeId = decodeURIComponent(url.pathname.split('/').pop() ?? '');
-  return { chargeId, kind, status: kind === 'complete' ? (attribute(html, 'data-status') as ThreeDSStatus | null) : null };
+  if (kind !== 'complete') return { chargeId, kind, status: null, transStatus: null };
+  return { chargeId, kind, status: attribute(html, 'data-status') as ThreeDSStatus | null, transStatus: attribute(html, 'data-trans-status') as TransStatus };
 }
 
 /** The first value of an attribute in one of our hosted pages (they escape attribute values; ids and statuses have no entities). */

@@ -1,8 +1,18 @@
 import { TEST_ONE_TIME_CODE } from '@payframe/contract/test-cards';
 import type { Frame, Page } from '@playwright/test';
-import { linkOf, probeLink, readNotes, type SeenLink, THREE_DS_PATH, type ThreeDSNotes, type ThreeDSStatus, watchThreeDS } from './three-ds-links.ts';
+import {
+  linkOf,
+  probeLink,
+  readNotes,
+  type SeenLink,
+  THREE_DS_PATH,
+  type ThreeDSNotes,
+  type ThreeDSStatus,
+  type TransStatus,
+  watchThreeDS,
+} from './three-ds-links.ts';
 
-export { THREE_DS_PATH, type ThreeDSStatus, watchThreeDS } from './three-ds-links.ts';
+export { THREE_DS_PATH, type ThreeDSStatus, type TransStatus, watchThreeDS } from './three-ds-links.ts';
 
 /** The challenge's iframe in the dialog that `Payframe(pk).handleThreeDS()` opens on the merchant's page. */
 export const THREE_DS_FRAME = 'iframe[name="payframe-3ds"]';
@@ -12,10 +22,11 @@ export const COMPLETE_THREE_DS_TIMEOUT_MS = 10_000;
 
 /**
  * What the shopper does: press "Complete authentication" / "Fail authentication", type a one-time
- * code, or approve the payment in the (simulated) banking app. On the other scenarios' pages
- * `authenticate` goes on with the issuer's answer (frictionless, rejected, unavailable); on the
- * code page it types the test code and `fail` types wrong codes until 3-D Secure fails; on the
- * bank-app page it approves on the device like `approve-on-device`, and `fail` declines there.
+ * code, or approve the payment in the (simulated) banking app. On the code page `authenticate`
+ * types the test code and `fail` types wrong codes until 3-D Secure fails; on the bank-app page
+ * `authenticate` approves on the device like `approve-on-device`, and `fail` declines there. The
+ * pages where the issuer has already answered (frictionless, rejected, unavailable) take any
+ * action: the shopper only goes on.
  */
 export type ThreeDSAction = 'authenticate' | 'fail' | { otp: string } | 'approve-on-device';
 
@@ -26,7 +37,7 @@ export type CompleteThreeDSOptions = { timeout?: number };
  * code), and the issuer's `transStatus` (`Y`, `N`, `R`, `U`; null while pending or for a card
  * that needs no authentication), as `charge.threedSecure` says them.
  */
-export type ThreeDSResult = { chargeId: string; status: ThreeDSStatus; transStatus: 'Y' | 'N' | 'R' | 'U' | null };
+export type ThreeDSResult = { chargeId: string; status: ThreeDSStatus; transStatus: TransStatus };
 
 type Challenge = { page: Page; frame: Frame; inDialog: boolean; link: string };
 
@@ -34,8 +45,9 @@ type Challenge = { page: Page; frame: Frame; inDialog: boolean; link: string };
  * Finds the 3-D Secure challenge (the hosted page in the browser's window, or in the merchant's
  * dialog), acts on it as a shopper would, and resolves once 3-D Secure has answered. A challenge
  * that has already settled (frictionless, answered on the device or by the test helper, or gone
- * before this call) resolves at once with its outcome; nothing is clicked. Gives up after
- * `timeout` (10 s) with an error that says what the page showed.
+ * before this call, the window back at the merchant's return URL) resolves at once with its
+ * outcome; nothing is clicked. Gives up after `timeout` (10 s) with an error that says what the
+ * page showed.
  */
 export async function completeThreeDS(page: Page, action: ThreeDSAction, options: CompleteThreeDSOptions = {}): Promise<ThreeDSResult> {
   const timeout = options.timeout ?? COMPLETE_THREE_DS_TIMEOUT_MS;
@@ -47,7 +59,7 @@ export async function completeThreeDS(page: Page, action: ThreeDSAction, options
     if ('status' in found) return found;
     const state = await probeLink(page, found.link, left());
     // Answered elsewhere (the device, the test helper, another tab): the page shown is stale.
-    if (state?.status) return settledResult(await readNotes(notes, left()), state.chargeId, state.status);
+    if (state?.status) return settledResult(await readNotes(notes, left()), state.chargeId, state.status, state.transStatus);
     if (state?.kind) {
       await act(found, state.kind, action, left());
       return outcome(found, await readNotes(notes, left()), state.kind, left());
@@ -87,7 +99,7 @@ async function act(challenge: Challenge, kind: string, action: ThreeDSAction, ti
       });
     case 'rejected':
     case 'auth-unavailable':
-      if (action !== 'authenticate') throw wrongAction(kind, action);
+      // The issuer has answered already: whatever the test meant to answer, the shopper only goes on.
       await frame.locator('#continue').click({ timeout });
       return settled(challenge, timeout);
     default:
@@ -98,7 +110,9 @@ async function act(challenge: Challenge, kind: string, action: ThreeDSAction, ti
 /**
  * The hosted page in the window or the dialog's frame, whichever appears (checkout may navigate
  * meanwhile); or, when neither is shown, the outcome of the last 3-D Secure link this page
- * loaded, if it has settled: it went on by itself before anyone looked.
+ * loaded, if it has settled: it went on by itself before anyone looked. A page that loaded its
+ * link before the kit watched it may already be back at the merchant's return URL, which names
+ * the charge and its 3-D Secure status.
  */
 async function findChallenge(page: Page, notes: ThreeDSNotes, deadline: number, timeout: number): Promise<Challenge | ThreeDSResult> {
   for (;;) {
@@ -106,11 +120,13 @@ async function findChallenge(page: Page, notes: ThreeDSNotes, deadline: number, 
     if (shown) return shown;
     const seen = await readNotes(notes, Math.max(1, deadline - Date.now()));
     const last = seen.at(-1);
-    if (last?.status) return settledResult(seen, last.chargeId, last.status);
     if (last?.link) {
       const state = await probeLink(page, last.link, Math.max(1, deadline - Date.now()));
-      if (state?.status && !shownChallenge(page)) return settledResult(seen, state.chargeId, state.status);
+      if (state?.status && !shownChallenge(page)) return settledResult(seen, state.chargeId, state.status, state.transStatus);
     }
+    if (last?.status) return settledResult(seen, last.chargeId, last.status, undefined);
+    const returned = returnedTo(page);
+    if (returned && !seen.some((entry) => entry.chargeId === returned.chargeId)) return result(returned.chargeId, returned.status, null, undefined);
     if (Date.now() > deadline) throw new Error(`completeThreeDS: nothing to answer within ${timeout} ms. ${await describeSeen(page, seen)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -141,29 +157,41 @@ async function describeSeen(page: Page, seen: SeenLink[]): Promise<string> {
 /**
  * After acting: the status it settled with (noted from the 303 or the completion page: a merchant
  * that captures at once must not turn it into CAPTURED), else what the link says now (PENDING
- * after a refused code).
+ * after a refused code); the issuer's answer as the link's completion page states it.
  */
 async function outcome(challenge: Challenge, seen: SeenLink[], kind: string, timeout: number): Promise<ThreeDSResult> {
   const chargeId = decodeURIComponent(new URL(challenge.link).pathname.split('/').pop() ?? '');
   const noted = seen.find((entry) => entry.chargeId === chargeId);
-  if (noted?.status) return result(chargeId, noted.status, noted.kind ?? kind);
   const state = await probeLink(challenge.page, challenge.link, timeout);
-  return result(chargeId, state?.status ?? 'PENDING', noted?.kind ?? kind);
+  const answered = state?.status ? state.transStatus : undefined;
+  return result(chargeId, noted?.status ?? state?.status ?? 'PENDING', noted?.kind ?? kind, answered);
 }
 
 /** A challenge that settled before it was answered here, with the scenario page it showed if one was seen. */
-function settledResult(seen: SeenLink[], chargeId: string, status: ThreeDSStatus): ThreeDSResult {
+function settledResult(seen: SeenLink[], chargeId: string, status: ThreeDSStatus, transStatus: TransStatus | undefined): ThreeDSResult {
   const noted = seen.find((entry) => entry.chargeId === chargeId);
-  return result(chargeId, noted?.status ?? status, noted?.kind ?? null);
+  return result(chargeId, noted?.status ?? status, noted?.kind ?? null, transStatus);
+}
+
+const STATUSES: ReadonlySet<string> = new Set<ThreeDSStatus>(['PENDING', 'CHARGEABLE', 'FAILED', 'NOT_AVAILABLE', 'CAPTURED']);
+
+/** The charge and 3-D Secure status the hosted page's 303 put in the merchant's return URL, if the window is there. */
+function returnedTo(page: Page): { chargeId: string; status: ThreeDSStatus } | null {
+  const query = new URL(page.url()).searchParams;
+  const chargeId = query.get('charge_id');
+  const status = query.get('status');
+  return chargeId && status && STATUSES.has(status) ? { chargeId, status: status as ThreeDSStatus } : null;
 }
 
 /**
- * The issuer's answer, from the status and the page the scenario showed: FAILED is R on the
- * rejecting issuer's page, N otherwise; NOT_AVAILABLE after a challenge is U.
+ * The issuer's answer: as the link's completion page stated it when it was read, else from the
+ * status and the page the scenario showed (FAILED is R on the rejecting issuer's page, N
+ * otherwise; NOT_AVAILABLE after a challenge is U).
  */
-function result(chargeId: string, noted: ThreeDSStatus, kind: string | null): ThreeDSResult {
+function result(chargeId: string, noted: ThreeDSStatus, kind: string | null, answered: TransStatus | undefined): ThreeDSResult {
   // Read after the merchant captured: capture needs CHARGEABLE, or NOT_AVAILABLE from an unavailable issuer.
   const status: ThreeDSStatus = noted === 'CAPTURED' ? (kind === 'auth-unavailable' ? 'NOT_AVAILABLE' : 'CHARGEABLE') : noted;
+  if (answered !== undefined && status !== 'PENDING') return { chargeId, status, transStatus: answered };
   const transStatus =
     status === 'CHARGEABLE'
       ? 'Y'

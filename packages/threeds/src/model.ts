@@ -1,4 +1,4 @@
-import type { Brand, Mode, ThreeDSStatus } from '@payframe/contract';
+import type { Brand, Mode, ThreeDSStatus, TransStatus } from '@payframe/contract';
 
 /** What the shopper is asked to approve; every string is shown as text, never as markup. */
 export type PaymentSummary = {
@@ -32,8 +32,19 @@ export type PageModel =
   | { kind: 'oob-device'; payment: PaymentSummary; paRes: string }
   | { kind: 'oob-device-done'; payment: PaymentSummary; approved: boolean }
   | { kind: 'frictionless' | 'rejected' | 'auth-unavailable'; payment: PaymentSummary; paRes: string }
-  /** In the merchant's dialog: the page's script posts the outcome to `targetOrigin` (the return URL's). */
-  | { kind: 'complete'; payment: PaymentSummary; chargeId: string; status: ThreeDSStatus; targetOrigin: string; returnLink: string }
+  /**
+   * In the merchant's dialog: the page's script posts the outcome to `targetOrigin` (the return
+   * URL's). The issuer's `transStatus` is on the page too, for tools that read it (the QA kit).
+   */
+  | {
+      kind: 'complete';
+      payment: PaymentSummary;
+      chargeId: string;
+      status: ThreeDSStatus;
+      transStatus: TransStatus | null;
+      targetOrigin: string;
+      returnLink: string;
+    }
   | { kind: 'completed'; payment: PaymentSummary; outcome: 'CHARGEABLE' | 'FAILED' | 'NOT_AVAILABLE'; returnLink: string }
   | { kind: 'not-needed'; payment: PaymentSummary; returnLink: string }
   | { kind: 'unavailable'; payment: PaymentSummary; returnLink: string }

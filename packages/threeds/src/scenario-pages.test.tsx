@@ -27,7 +27,7 @@ const PAGES: Record<string, PageModel> = {
   frictionless: { kind: 'frictionless', payment, paRes },
   rejected: { kind: 'rejected', payment, paRes },
   'auth-unavailable': { kind: 'auth-unavailable', payment, paRes },
-  complete: { kind: 'complete', payment, chargeId: 'C1', status: 'CHARGEABLE', targetOrigin: 'https://shop.example', returnLink },
+  complete: { kind: 'complete', payment, chargeId: 'C1', status: 'CHARGEABLE', transStatus: 'Y', targetOrigin: 'https://shop.example', returnLink },
 };
 
 function textOf(html: string, selector: string): string | undefined {
@@ -137,7 +137,13 @@ describe('frictionless, rejected, unavailable', () => {
 describe('the completion page and its script', () => {
   it('carries the outcome for the script, and a link to the shop for browsers without one', () => {
     const { html } = renderPage(PAGES.complete!);
-    expect(html).toMatch(/<p id="completion" role="status" data-charge-id="C1" data-status="CHARGEABLE" data-target-origin="https:\/\/shop.example">/);
+    expect(html).toMatch(
+      /<p id="completion" role="status" data-charge-id="C1" data-status="CHARGEABLE" data-trans-status="Y" data-target-origin="https:\/\/shop.example">/,
+    );
+    // Not settled by an issuer's answer (a card that needed none): no transStatus to tell.
+    expect(renderPage({ ...(PAGES.complete as Extract<PageModel, { kind: 'complete' }>), status: 'NOT_AVAILABLE', transStatus: null }).html).not.toContain(
+      'data-trans-status',
+    );
     expect(html).toMatch(/<a class="link-button" id="return" data-testid="return-link" href="[^"]+" target="_top">/);
   });
 

@@ -117,11 +117,18 @@ export function ContinuePage({ kind, payment, paRes, formatLocale, t }: Of<'fric
 }
 
 /** Shown in the merchant's dialog once settled: its script posts the outcome; the link is the way on without one. */
-export function CompletePage({ payment, chargeId, status, targetOrigin, returnLink, formatLocale, t }: Of<'complete'>) {
+export function CompletePage({ payment, chargeId, status, transStatus, targetOrigin, returnLink, formatLocale, t }: Of<'complete'>) {
   return (
     <>
       <h1>{t.complete.title}</h1>
-      <p id="completion" role="status" data-charge-id={chargeId} data-status={status} data-target-origin={targetOrigin}>
+      <p
+        id="completion"
+        role="status"
+        data-charge-id={chargeId}
+        data-status={status}
+        data-trans-status={transStatus ?? undefined}
+        data-target-origin={targetOrigin}
+      >
         {t.complete.body}
       </p>
       <Summary payment={payment} formatLocale={formatLocale} t={t} />

@@ -81,6 +81,7 @@ export function sendSettled(request: FastifyRequest, reply: FastifyReply, hosted
     payment: paymentOf(hosted),
     chargeId: charge.id,
     status: charge.threeds_status,
+    transStatus: charge.threeds_trans_status,
     targetOrigin: originOf(charge.return_url) ?? 'null',
     returnLink: link,
   };
