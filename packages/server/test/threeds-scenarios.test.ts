@@ -314,7 +314,7 @@ describe('display=iframe: the in-page challenge', () => {
     expect(done.headers.get('content-security-policy')).toMatch(/frame-ancestors https:\/\/shop\.example(;|$)/);
     expect(done.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(done.body).toMatch(
-      new RegExp(`id="completion"[^>]*data-charge-id="${charge.id}" data-status="CHARGEABLE" data-target-origin="https://shop.example"`),
+      new RegExp(`id="completion"[^>]*data-charge-id="${charge.id}" data-status="CHARGEABLE" data-trans-status="Y" data-target-origin="https://shop.example"`),
     );
     expect(done.body).toMatch(/<script src="assets\/page-[0-9a-f]{12}\.js" defer/);
     expect(await threeDS(charge.id)).toEqual({ status: 'CHARGEABLE', transStatus: 'Y' });
@@ -326,16 +326,17 @@ describe('display=iframe: the in-page challenge', () => {
     const notNeeded = await createCharge(api, TEST_PANS.visa, { return_url: RETURN_URL });
     const captured = await createCharge(api, TEST_PANS.visa, { return_url: RETURN_URL });
     expect((await api.post(`/v2/charges/capture/${captured.id}`)).status).toBe(200);
-    for (const [charge, status] of [
-      [spent, 'FAILED'],
-      [notNeeded, 'NOT_AVAILABLE'],
-      [captured, 'CAPTURED'],
+    // The issuer's answer too, as the charge has it: none for a card that needed no authentication.
+    for (const [charge, status, transStatus] of [
+      [spent, 'FAILED', ' data-trans-status="N"'],
+      [notNeeded, 'NOT_AVAILABLE', ''],
+      [captured, 'CAPTURED', ''],
     ] as const) {
       const page = await browse(inIframe(charge.threedSecure.redirect));
       expect(page.status).toBe(200);
       expect(pageKind(page)).toBe('complete');
       expect(page.body).toMatch(
-        new RegExp(`id="completion"[^>]*data-charge-id="${charge.id}" data-status="${status}" data-target-origin="https://shop.example"`),
+        new RegExp(`id="completion"[^>]*data-charge-id="${charge.id}" data-status="${status}"${transStatus} data-target-origin="https://shop.example"`),
       );
       expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors https:\/\/shop\.example(;|$)/);
       // In the browser's own window the same links keep their pages.
