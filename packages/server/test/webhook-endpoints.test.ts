@@ -104,6 +104,11 @@ describe('webhook endpoints', () => {
 
   it('delete answers once, then the endpoint is gone everywhere', async () => {
     const endpoint = await create(acme, { url: receiver.url });
+    // A parameter the delete does not take is refused before anything is done, not ignored.
+    expectError(await acme.request('DELETE', `/v2/webhook_endpoints/${endpoint.id}`, { disabled: 'true' }), 400, 'PARAMETER_UNKNOWN', {
+      parameter: 'disabled',
+    });
+    expect((await acme.get(`/v2/webhook_endpoints/${endpoint.id}`)).status).toBe(200);
     const deleted = await acme.request('DELETE', `/v2/webhook_endpoints/${endpoint.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ type: 'webhook_endpoint', id: endpoint.id, deleted: true });

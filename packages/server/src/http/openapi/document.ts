@@ -91,7 +91,8 @@ function finishOperation(key: string, method: string, operation: Json): void {
   const statuses = ['400', '401', ...(facts.payment ? ['402'] : []), '403'];
   if (parameters.some((parameter) => parameter.in === 'path')) statuses.push('404');
   if (post) statuses.push('409', '413', '415');
-  if (facts.operationId !== 'streamEvents') statuses.push('429');
+  // The event stream is not rate limited per request, but an account's streams are counted: the 11th is a 429 too.
+  statuses.push('429');
   statuses.push('5XX');
   const responses: Json = { '200': success };
   for (const status of statuses) {
