@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +15,12 @@ import { installedVersion, localSqlitePrebuild, processCpuMs, repositoryRoot, ru
 const project = mkdtempSync(join(tmpdir(), 'payframe-consumer-'));
 const npx = (args: string[], env: NodeJS.ProcessEnv = {}) => run('npx', ['--no-install', ...args], { cwd: project, env: { ...process.env, ...env } });
 let server: Started;
+let tarballs: string[] = [];
 let keys: { account: string; secretKey: string; publishableKey: string };
 
 beforeAll(async () => {
   expect(project.startsWith(repositoryRoot)).toBe(false);
-  const tarballs = packPackages(join(project, 'tarballs'));
+  tarballs = packPackages(join(project, 'tarballs'));
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   const tools = ['@playwright/test', 'typescript', '@types/node'].map((name) => `${name}@${installedVersion(name)}`);
   const prebuildEnv = await localSqlitePrebuild(mkdtempSync(join(tmpdir(), 'payframe-prebuilds-')));
@@ -46,6 +48,16 @@ it('installs every publishable package, none of them private or built from TypeS
     const ownDependencies = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }).filter((dependency) => dependency.startsWith('@payframe/'));
     expect(names, `${name} depends only on publishable packages`).toEqual(expect.arrayContaining(ownDependencies));
     expect(JSON.stringify(manifest.exports ?? {}), name).not.toMatch(/(?<!\.d)\.tsx?"/);
+  }
+});
+
+it('packs no tests, no sources that need compiling and no caches', () => {
+  expect(tarballs.length).toBe(publishablePackages().length);
+  for (const tarball of tarballs) {
+    const entries = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(entries, tarball).toContain('package/package.json');
+    const unwanted = entries.filter((entry) => /\.(test|spec)\.|(?<!\.d)\.tsx?$|\.cache$|\/(test|tests|__tests__|src)\//.test(entry));
+    expect(unwanted, tarball).toEqual([]);
   }
 });
 
