@@ -24,5 +24,7 @@ const ACTIVE_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 /** Any active ISO 4217 code, case-insensitive on input, upper case from then on. */
 export const CurrencySchema = z
   .string({ error: 'must be an active ISO 4217 currency code' })
+  // The shape alone, for the OpenAPI document (which cannot hold the list's refinement).
+  .regex(/^[A-Za-z]{3}$/, { error: 'must be an active ISO 4217 currency code' })
   .transform((code) => code.toUpperCase())
   .refine((code) => ACTIVE_CURRENCIES.has(code), { error: 'must be an active ISO 4217 currency code' });

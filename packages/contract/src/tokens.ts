@@ -3,10 +3,13 @@ import { AuthorizationSchema, BrandSchema, FundingSchema, ModeSchema } from './c
 import { isStorableText, STORABLE_TEXT_ERROR, text } from './fields.ts';
 import { FIELD_LIMITS } from './limits.ts';
 
+const CARD_NUMBER_ERROR = 'must contain only digits (at most 19)';
 const CardNumberSchema = z
   .string({ error: 'must be a string of digits' })
+  // As sent, spaces and dashes between the digits allowed: the shape the OpenAPI document shows.
+  .regex(/^[\s-]*(?:\d[\s-]*){1,19}$/, { error: CARD_NUMBER_ERROR })
   .transform((number) => number.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{1,19}$/, { error: 'must contain only digits (at most 19)' }));
+  .pipe(z.string().regex(/^\d{1,19}$/, { error: CARD_NUMBER_ERROR }));
 
 const MONTH_ERROR = 'must be a month from 1 to 12';
 const YEAR_ERROR = 'must be a four-digit year';

@@ -121,7 +121,7 @@ describe('GET /v2/openapi.json', () => {
     expect(token?.encoding?.card?.style).toBe('deepObject');
   });
 
-  it('states the constraints the server enforces: integer bounds, limit, deepObject queries, enums, id patterns', () => {
+  it('states the constraints the server enforces: integer bounds, limit, deepObject queries, enums, id, currency and card number patterns', () => {
     const list = document.paths['/v2/charges']?.get?.parameters ?? [];
     expect(list.find((parameter) => parameter.name === 'limit')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
     expect(list.find((parameter) => parameter.name === 'created')).toMatchObject({
@@ -137,6 +137,14 @@ describe('GET /v2/openapi.json', () => {
     const returnUrl = new RegExp(document.paths['/v2/charges']?.post?.requestBody?.content?.['application/json']?.schema.properties.return_url.pattern);
     expect(returnUrl.test('ftp://shop.example/')).toBe(false);
     expect(returnUrl.test('https://shop.example/')).toBe(true);
+    const currency = new RegExp(document.paths['/v2/charges']?.post?.requestBody?.content?.['application/json']?.schema.properties.currency.pattern);
+    expect(['EUR', 'eur'].every((value) => currency.test(value))).toBe(true);
+    expect(['EURO', 'EU', 'E1R'].some((value) => currency.test(value))).toBe(false);
+    const cardNumber = new RegExp(
+      document.paths['/v2/tokens']?.post?.requestBody?.content?.['application/json']?.schema.properties.card.properties.number.pattern,
+    );
+    expect(['4242424242424242', '4242 4242 4242 4242', '4242-4242-4242-4242'].every((value) => cardNumber.test(value))).toBe(true);
+    expect(['abcd', '', '4'.repeat(20), '4242 x242'].some((value) => cardNumber.test(value))).toBe(false);
     expect(JSON.stringify(document)).not.toContain('starts_with');
     expect(document.components?.schemas?.Charge.properties.id.pattern).toBeDefined();
     expect(document.components?.schemas?.Event.properties.id.pattern).toBeDefined();
