@@ -8,7 +8,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-function entry(n: number, status = 200, path = '/v2/charges'): RequestLogEntry {
+function entry(n: number, status = 200, path = '/v2/charges', idempotencyKey: string | null = null): RequestLogEntry {
   return RequestLogEntrySchema.parse({
     type: 'request_log_entry',
     id: `req_${String(n).padStart(24, '0')}`,
@@ -18,11 +18,11 @@ function entry(n: number, status = 200, path = '/v2/charges'): RequestLogEntry {
     status,
     duration_ms: 12,
     key_hint: 'sk_test_…AbCd',
-    idempotency_key: null,
+    idempotency_key: idempotencyKey,
   });
 }
 
-const ENTRIES = [entry(3, 402), entry(2, 404, '/v2/charges/C1'), entry(1, 200, '/v2/tokens')];
+const ENTRIES = [entry(3, 402, '/v2/charges', 'order-17'), entry(2, 404, '/v2/charges/C1'), entry(1, 200, '/v2/tokens')];
 
 function logsApi() {
   return fakeApi()
@@ -49,6 +49,9 @@ describe('the request log', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(rows().map((row) => [row.dataset.requestId, row.dataset.status])).toEqual(ENTRIES.map((item) => [item.id, String(item.status)]));
     expect(rows()[0]?.textContent).toContain('sk_test_…AbCd');
+    // Each row says its Idempotency-Key, where the request sent one.
+    expect(rows()[0]?.textContent).toContain('order-17');
+    expect(rows()[1]?.querySelector('[data-label="Idempotency-Key"]')?.textContent).toBe('—');
     expect(api.last('GET /request_log')?.query.get('limit')).toBe('25');
 
     fireEvent.change(screen.getByTestId('logs-status-filter'), { target: { value: '4xx' } });

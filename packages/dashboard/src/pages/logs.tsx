@@ -79,6 +79,7 @@ export function LogsPage() {
               <th scope="col">Time</th>
               <th scope="col">Duration</th>
               <th scope="col">Key</th>
+              <th scope="col">Idempotency-Key</th>
             </tr>
           </thead>
           <tbody>
@@ -107,6 +108,9 @@ export function LogsPage() {
                 <td data-label="Duration">{entry.duration_ms} ms</td>
                 <td data-label="Key">
                   <code>{entry.key_hint ?? '—'}</code>
+                </td>
+                <td data-label="Idempotency-Key" class="wrap">
+                  {entry.idempotency_key === null ? '—' : <code>{entry.idempotency_key}</code>}
                 </td>
               </tr>
             ))}
