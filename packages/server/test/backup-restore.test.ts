@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, captureCharge, client, createCharge, refundCharge, retrieveCharge, TEST_PANS } from './client.ts';
@@ -88,6 +88,16 @@ describe('payframe backup and restore of the embedded store', () => {
     const restore = await cli(['restore', '--from', backupFile, '--data-dir', dataDir]);
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toContain(`copy the old data directory's master.key to ${join(dataDir, 'master.key')}`);
+  });
+
+  it('with a master key file that is not there, fails and leaves no database: the corrected command then restores', async () => {
+    const dataDir = join(tempDataDir('payframe-restore-'), 'wrong-key');
+    const wrong = await cli(['restore', '--from', backupFile, '--data-dir', dataDir, '--master-key-file', join(backupDir, 'no-such.key')]);
+    expect(wrong.code).toBe(1);
+    expect(existsSync(join(dataDir, 'payframe.sqlite3'))).toBe(false);
+    const right = await cli(['restore', '--from', backupFile, '--data-dir', dataDir, '--master-key-file', join(source.dataDir, 'master.key')]);
+    expect(right.code, right.stderr).toBe(0);
+    expect(existsSync(join(dataDir, 'payframe.sqlite3'))).toBe(true);
   });
 
   it('refuses to restore over a data directory that holds a database', async () => {

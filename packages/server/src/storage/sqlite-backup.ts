@@ -51,8 +51,15 @@ export function restoreSqliteStore(from: string, dataDir: string, masterKeyFile?
   if (masterKeyFile !== undefined && existsSync(masterKey))
     throw new Error(`${masterKey} exists already: leave out --master-key-file, or restore into a new data directory`);
   prepareDataDirectory(dataDir);
-  copyPrivately(from, database);
+  // The key first: a wrong --master-key-file then leaves no database behind, and the same command,
+  // corrected, can run again. A database that fails to copy takes the key it came with away again.
   if (masterKeyFile !== undefined) copyPrivately(masterKeyFile, masterKey);
+  try {
+    copyPrivately(from, database);
+  } catch (error) {
+    if (masterKeyFile !== undefined) rmSync(masterKey, { force: true });
+    throw error;
+  }
   syncFile(dataDir);
   return { database, masterKey: masterKeyFile !== undefined ? masterKey : null };
 }
