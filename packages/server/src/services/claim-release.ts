@@ -20,11 +20,20 @@ export async function releaseClaim(key: string, store: Store, release: (store: S
   try {
     await release(store);
   } catch (error) {
-    const entry = { release: () => release(store), untilMs };
-    pending.set(key, entry);
-    retryInBackground(key, entry);
+    releaseLater(key, store, release, untilMs);
     throw error;
   }
+}
+
+/**
+ * The same, without a first attempt now: for a claim that may exist, whose write failed in the
+ * outage (the database can commit it and the connection drop before its answer arrives). The
+ * release must then give back only that claim, never one another request made meanwhile.
+ */
+export function releaseLater(key: string, store: Store, release: (store: Store) => Promise<void>, untilMs: number): void {
+  const entry = { release: () => release(store), untilMs };
+  pending.set(key, entry);
+  retryInBackground(key, entry);
 }
 
 /**

@@ -75,6 +75,46 @@ describe('claiming an Idempotency-Key', () => {
     // At once, before any background attempt could have run.
     expect(await runMutation(flaky, clock, key, async () => 'back')).toEqual({ kind: 'done', value: 'back' });
   });
+
+  it('owes back a claim whose write the database committed but whose answer the outage cut: the retry is not held off', async () => {
+    const clock = { now: () => 60 * REPLAY_WINDOW_MS };
+    const key = scope();
+    let cut = true;
+    const lostAnswer: Store = {
+      ...store,
+      // The claim is committed, then the connection drops before its answer arrives.
+      write: async (work) => {
+        const result = await store.write(work);
+        if (!cut) return result;
+        cut = false;
+        throw Object.assign(new Error('the database is unavailable'), { code: 'SERVICE_UNAVAILABLE', status: 503 });
+      },
+    };
+    await expect(runMutation(lostAnswer, clock, key, async () => 'lost')).rejects.toThrow('unavailable');
+    expect(await store.read((db) => findIdempotencyKey(db, key))).toMatchObject({ state: 'in_flight' });
+    // The merchant's retry, at once: the claim nobody holds is given back first, not a 409.
+    expect(await runMutation(lostAnswer, clock, key, async () => 'retried')).toEqual({ kind: 'done', value: 'retried' });
+  });
+
+  it('never gives back a claim it did not make: one another instance made after the failed write stays', async () => {
+    let now = 70 * REPLAY_WINDOW_MS;
+    const clock = { now: () => now };
+    const key = scope();
+    let down = true;
+    const outage: Store = {
+      ...store,
+      write: (work) =>
+        down ? Promise.reject(Object.assign(new Error('the database is unavailable'), { code: 'SERVICE_UNAVAILABLE', status: 503 })) : store.write(work),
+    };
+    await expect(runMutation(outage, clock, key, async () => 'lost')).rejects.toThrow('unavailable');
+    down = false;
+    // Another instance's retry claims the key first, a moment later.
+    now += 5;
+    await store.write((db) => insertIdempotencyClaim(db, key, key.requestHash, now));
+    // A retry here gives back what this process owes (nothing of that claim's), then finds it in flight.
+    await expect(runMutation(outage, clock, key, async () => 'twice')).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    expect(await store.read((db) => findIdempotencyKey(db, key))).toMatchObject({ state: 'in_flight', locked_at: now });
+  });
 });
 
 /**

@@ -11,7 +11,7 @@ import {
   storeIdempotentResponse,
 } from '../storage/repositories/idempotency.ts';
 import type { IdempotencyKeysTable } from '../storage/schema.ts';
-import { releaseClaim, settlePendingRelease } from './claim-release.ts';
+import { releaseClaim, releaseLater, settlePendingRelease } from './claim-release.ts';
 import type { Db, Store } from './context.ts';
 import { CardDeclined } from './errors.ts';
 
@@ -38,7 +38,18 @@ export async function runMutation<T>(store: Store, clock: Clock, scope: Idempote
   // The claim's statements each stand alone (Store.write): no BEGIN/COMMIT around them on PostgreSQL.
   await settlePendingRelease(boundTo(scope));
   const claimedAt = Date.now();
-  const claim = await store.write((db) => claimIdempotencyKey(db, scope, clock.now()));
+  const now = clock.now();
+  // Only the claim this request made: the one locked at its `now`.
+  const giveBack = (reachable: Store) => reachable.write((db) => deleteIdempotencyClaim(db, scope, now));
+  let claim: Claim;
+  try {
+    claim = await store.write((db) => claimIdempotencyKey(db, scope, now));
+  } catch (error) {
+    // The outage may have cut the answer to a claim the database committed: owed back like a
+    // failed request's, so that the retry is not held off by a claim no request holds.
+    if (isServiceUnavailable(error)) releaseLater(boundTo(scope), store, giveBack, claimedAt + STALE_CLAIM_MS / 2);
+    throw error;
+  }
   if (claim.kind === 'replay') return claim;
   try {
     return { kind: 'done', value: await commit(store, scope, work) };
@@ -47,7 +58,7 @@ export async function runMutation<T>(store: Store, clock: Clock, scope: Idempote
     if (error instanceof PayframeError && error.status < 500) {
       await store.write((db) => storeIdempotentResponse(db, scope, sealed(scope, errorResponse(error))));
     } else {
-      await releaseClaim(boundTo(scope), store, (reachable) => reachable.write((db) => deleteIdempotencyClaim(db, scope)), claimedAt + STALE_CLAIM_MS / 2);
+      await releaseClaim(boundTo(scope), store, giveBack, claimedAt + STALE_CLAIM_MS / 2);
     }
     throw error;
   }
@@ -72,6 +83,10 @@ async function commit<T>(store: Store, scope: IdempotencyScope | null, work: (tx
   });
   if ('declined' in result) throw result.declined;
   return result.value;
+}
+
+function isServiceUnavailable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'SERVICE_UNAVAILABLE';
 }
 
 function errorResponse(error: PayframeError): StoredResponse {

@@ -58,10 +58,12 @@ export async function storeIdempotentResponse(db: Db, id: IdempotencyKeyId, resp
   await runStatement(db, STORE_RESPONSE, [response.status, response.body, id.accountId, id.mode, id.keyKind, id.key]);
 }
 
-export async function deleteIdempotencyClaim(db: Db, id: IdempotencyKeyId): Promise<void> {
+/** Gives back the in-flight claim locked at `lockedAt` (the claiming request's), and no other. */
+export async function deleteIdempotencyClaim(db: Db, id: IdempotencyKeyId, lockedAt: number): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
     .where((eb) => eb.and(byKey(id)))
     .where('state', '=', 'in_flight')
+    .where('locked_at', '=', lockedAt)
     .execute();
 }
