@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, client, createCharge, createToken, TEST_PANS } from './client.ts';
+import { createUser, dashboardClient } from './dashboard-support.ts';
 import { createKeys, type Keys, startServer, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
 import { type Receiver, startReceiver } from './webhook-receiver.ts';
 
@@ -166,12 +167,28 @@ describe('after flows', () => {
     expect(text).toMatch(/^payframe_sweeper_lag_seconds\{job="expire-charges"\} [\d.e+-]+$/m);
   });
 
-  it('shows the PostgreSQL pool, where the store has one', () => {
-    if (TEST_POSTGRES_URL === undefined) expect(text).not.toContain('payframe_db_pool_connections');
-    else
-      expect(
-        sample(text, 'payframe_db_pool_connections', { state: 'idle' }) + sample(text, 'payframe_db_pool_connections', { state: 'in_use' }),
-      ).toBeGreaterThan(0);
+  it('shows the PostgreSQL pool, where the store has one, without the scrape’s own reads waiting in it', async () => {
+    if (TEST_POSTGRES_URL === undefined) {
+      expect(text).not.toContain('payframe_db_pool_connections');
+      return;
+    }
+    expect(sample(text, 'payframe_db_pool_connections', { state: 'idle' }) + sample(text, 'payframe_db_pool_connections', { state: 'in_use' })).toBeGreaterThan(
+      0,
+    );
+    // Nothing else is asking now: a waiting request would be the scrape's own, read from the database.
+    expect(sample((await scrape()).text, 'payframe_db_pool_connections', { state: 'waiting' })).toBe(0);
+  });
+
+  it('counts a capture made from the dashboard', async () => {
+    const admin = { email: 'metrics-admin@shop.test', password: 'metrics admin password' };
+    await createUser(server.dataDir, 'metrics', admin.email, 'admin', admin.password);
+    const dashboard = dashboardClient(server.url);
+    expect((await dashboard.login(admin.email, admin.password)).status).toBe(200);
+    const charge = await createCharge(api, TEST_PANS.visa, { currency: 'JPY', amount: '500' });
+    const counted = () => sample(text, 'payframe_charges_total', { outcome: 'captured', currency: 'JPY' });
+    expect(counted()).toBe(0);
+    expect((await dashboard.post(`/charges/${charge.id}/capture?mode=test`, {})).status).toBe(200);
+    await until((now) => sample(now, 'payframe_charges_total', { outcome: 'captured', currency: 'JPY' }) === 1);
   });
 
   it('shows no card number, key, e-mail or id anywhere', () => {

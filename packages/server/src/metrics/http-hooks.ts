@@ -8,7 +8,8 @@ const UNMATCHED = 'unmatched';
 const DECLINE_CODES = new Set(['DECLINED', 'EXPIRED_CARD', 'INCORRECT_CVC']);
 
 const CHARGE_CREATE = 'POST /v2/charges';
-const CHARGE_CAPTURE = 'POST /v2/charges/capture/:id';
+/** A capture is counted wherever it is made: through the API or from the dashboard. */
+const CHARGE_CAPTURES = new Set(['POST /v2/charges/capture/:id', 'POST /dashboard/api/charges/:id/capture']);
 
 function routeOf(request: FastifyRequest): string {
   return request.routeOptions.url ?? UNMATCHED;
@@ -25,7 +26,7 @@ export function instrumentHttp(app: FastifyInstance, metrics: Metrics): void {
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     const route = `${request.method} ${routeOf(request)}`;
-    if ((route === CHARGE_CREATE || route === CHARGE_CAPTURE) && reply.getHeader('idempotent-replayed') === undefined) {
+    if ((route === CHARGE_CREATE || CHARGE_CAPTURES.has(route)) && reply.getHeader('idempotent-replayed') === undefined) {
       countChargeOutcome(metrics, route, request, reply, payload);
     }
     done(null, payload);

@@ -8,6 +8,21 @@ import { jobSchedules, pendingDeliveryCount } from '../storage/repositories/metr
  * the request and process series matter most then.
  */
 export function registerStoreGauges(registry: Registry, store: Store): void {
+  const poolStats = store.poolStats;
+  // First: the gauges below take connections for their own reads, and would be counted waiting.
+  if (poolStats)
+    new Gauge({
+      name: 'payframe_db_pool_connections',
+      help: 'Database connections of this instance by state: idle, in use, and requests waiting for one.',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const { total, idle, waiting } = poolStats();
+        this.set({ state: 'idle' }, idle);
+        this.set({ state: 'in_use' }, total - idle);
+        this.set({ state: 'waiting' }, waiting);
+      },
+    });
   new Gauge({
     name: 'payframe_webhook_deliveries_pending',
     help: 'Webhook deliveries waiting for an attempt (first or retry), across all instances.',
@@ -28,20 +43,6 @@ export function registerStoreGauges(registry: Registry, store: Store): void {
       this.reset();
       const now = Date.now();
       for (const job of jobs) this.set({ job: job.name }, Math.max(0, now - job.next_run_at) / 1000);
-    },
-  });
-  if (!store.poolStats) return;
-  const poolStats = store.poolStats;
-  new Gauge({
-    name: 'payframe_db_pool_connections',
-    help: 'Database connections of this instance by state: idle, in use, and requests waiting for one.',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      const { total, idle, waiting } = poolStats();
-      this.set({ state: 'idle' }, idle);
-      this.set({ state: 'in_use' }, total - idle);
-      this.set({ state: 'waiting' }, waiting);
     },
   });
 }
