@@ -16,8 +16,8 @@ const MetadataValueSchema = z
 /**
  * `metadata[key]=value` as sent: at most 20 keys. A bad key is refused on `metadata.<key>`, too many
  * on `metadata`. An empty value is kept here: on an update it deletes its key, on a creation it is
- * simply not stored. Keys made only of digits arrive from a form body as a list (qs), so such a
- * body is refused as not key-value pairs; JSON bodies may use them.
+ * simply not stored. A form body's keys made only of digits are keys too (the server's form parser
+ * reads `metadata[0]` as the key `0`, not a list index); `metadata[]=x` is a list, refused.
  */
 export const MetadataInputSchema = z
   .record(z.string().regex(KEY_PATTERN), MetadataValueSchema, {

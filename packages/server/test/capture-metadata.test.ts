@@ -69,6 +69,16 @@ describe('metadata', () => {
     expect((await eventsOf(charge.id))[0]?.data.object.metadata).toEqual(charge.metadata);
   });
 
+  it('takes a key made only of digits in every encoding, as a key', async () => {
+    const charge = await createCharge(api, TEST_PANS.visa);
+    const keys = { form: '0', multipart: '12', json: '345' } as const;
+    for (const [encoding, key] of Object.entries(keys) as Array<[keyof typeof keys, string]>) {
+      const updated = await api.post(`/v2/charges/${charge.id}`, { metadata: { [key]: encoding } }, { encoding });
+      expect(updated.status, encoding).toBe(200);
+    }
+    expect((await retrieveCharge(api, charge.id)).metadata).toEqual({ 0: 'form', 12: 'multipart', 345: 'json' });
+  });
+
   it('on a refund, answered on the refund and in its charge.refunded event', async () => {
     const charge = await createCharge(api, TEST_PANS.visa);
     const refund = expectResource(await api.post(`/v2/charges/refund/${charge.id}`, { metadata: { reason: 'customer' } }, { encoding: 'json' }), RefundSchema);

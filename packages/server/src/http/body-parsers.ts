@@ -71,10 +71,29 @@ const strictUtf8: qs.IParseOptions['decoder'] = (text, defaultDecoder, charset) 
 };
 export const BODY_QS_OPTIONS = { ...QS_OPTIONS, decoder: strictUtf8 } as const satisfies qs.IParseOptions;
 
+/** A `metadata[…]` name whose key is digits only, as sent or percent-encoded. */
+const DIGITS_METADATA_KEY = /(?:^|&)metadata(?:\[|%5B)\d+(?:\]|%5D)/i;
+const METADATA_NAME = /^metadata(?:\[|%5B)/i;
+const METADATA_LIST = /^metadata(?:\[|%5B)(?:\]|%5D)/i;
+
+/**
+ * Metadata's keys are names (`A-Z a-z 0-9 _ . -`), never list indices, but qs reads a bracket of
+ * digits as one: `metadata[0]=x` would arrive as the list `["x"]`, its key lost. Such a body's
+ * metadata is parsed again with lists off, so `0` is a key as it is in JSON. `metadata[]=x` stays
+ * the list it says it is (and is refused as one).
+ */
+function metadataKeysAsWritten(input: string, parsed: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(parsed.metadata) || !DIGITS_METADATA_KEY.test(input)) return parsed;
+  const parts = input.split('&').filter((part) => METADATA_NAME.test(part));
+  if (parts.some((part) => METADATA_LIST.test(part))) return parsed;
+  const { metadata } = qs.parse(parts.join('&'), { ...BODY_QS_OPTIONS, parseArrays: false });
+  return { ...parsed, metadata };
+}
+
 /** A body past a qs limit (qs throws a RangeError) is the client's malformed body, not a server fault. */
 export function parseBracketed(input: string): Record<string, unknown> {
   try {
-    return parseSimpleForm(input) ?? qs.parse(input, BODY_QS_OPTIONS);
+    return parseSimpleForm(input) ?? metadataKeysAsWritten(input, qs.parse(input, BODY_QS_OPTIONS));
   } catch (error) {
     if (error instanceof NotUtf8) throw new PayframeError('PARAMETER_INVALID', 'The body is not valid UTF-8 once its percent-escapes are decoded.');
     throw new PayframeError(
