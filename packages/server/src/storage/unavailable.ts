@@ -19,6 +19,9 @@ export function isStoreUnavailable(error: unknown): boolean {
     // A read-only transaction (25006): the host is a standby, or a primary demoted by a failover,
     // which the next connection leaves for the new primary (postgres-hosts.ts).
     if (code.startsWith('08') || code.startsWith('57P') || code === '53300' || code === '57014' || code === '25006') return true;
+    // A database an operator closed to connections (ALTER DATABASE … ALLOW_CONNECTIONS false): the
+    // same state class holds faults of ours, so the message decides.
+    if (code === '55000' && typeof message === 'string' && /not currently accepting connections/i.test(message)) return true;
   }
   // node-postgres reports these without a code.
   return typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated|Query read timeout/i.test(message);
