@@ -86,9 +86,13 @@ function DashboardApp({ fetch }: Pick<ClientOptions, 'fetch'>) {
   );
 }
 
-/** Where a path must go instead: the login page without a session, the home page with one. */
+/**
+ * Where a path must go instead: the login page without a session. With one, signing in lands on
+ * the home page, and `/dashboard` itself goes to the charges, as it always has.
+ */
 function redirectFor(state: State, path: string): string | null {
   if (state.status === 'loading') return null;
   if (state.status === 'signed-out') return path === paths.login ? null : paths.login;
-  return path === paths.login || path === paths.home || path === '/' ? paths.overview : null;
+  if (path === paths.login) return paths.overview;
+  return path === paths.home || path === '/' ? paths.charges : null;
 }

@@ -29,9 +29,12 @@ describe('login', () => {
     expect(screen.queryByText(/session has expired/)).toBeNull();
   });
 
-  it('sends a visitor with a session from /dashboard to the home page', async () => {
+  it('sends a visitor with a session from /dashboard to the charges, and from the login page to home', async () => {
     const api = signedOutApi().on('GET /session', session());
     openDashboard(api, '/dashboard');
+    await waitFor(() => expect(location.pathname).toBe('/dashboard/charges'));
+    cleanup();
+    openDashboard(api, '/dashboard/login');
     expect(await screen.findByTestId('overview-count')).toBeTruthy();
     expect(location.pathname).toBe('/dashboard/home');
   });
