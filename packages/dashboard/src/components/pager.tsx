@@ -1,4 +1,5 @@
 import { DASHBOARD_PAGE_SIZE } from '@payframe/contract';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 /** A keyset page: older than one object, newer than another, or the newest. */
 export type Cursor = { starting_after?: string; ending_before?: string };
@@ -19,12 +20,45 @@ export function Pager({ cursor, hasMore, ids, onPage }: Props) {
   const older = cursor.ending_before !== undefined ? ids.length > 0 : hasMore;
   const first = ids[0];
   const last = ids[ids.length - 1];
+  const prevDisabled = !newer || first === undefined;
+  const nextDisabled = !older || last === undefined;
+  const prev = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  const pressed = useRef<'prev' | 'next' | null>(null);
+  // The last page disables the button just pressed, and the browser drops its focus to the body:
+  // the keyboard's place goes to the other button instead.
+  useLayoutEffect(() => {
+    const [disabled, button, other] =
+      pressed.current === 'next' ? [nextDisabled, next, prev] : pressed.current === 'prev' ? [prevDisabled, prev, next] : [false, null, null];
+    if (!disabled || !other?.current || other.current.disabled) return;
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body || focused === button?.current) other.current.focus();
+    pressed.current = null;
+  }, [prevDisabled, nextDisabled]);
   return (
     <nav class="pager" aria-label="Pages">
-      <button type="button" data-testid="page-prev" disabled={!newer || first === undefined} onClick={() => first && onPage({ ending_before: first })}>
+      <button
+        ref={prev}
+        type="button"
+        data-testid="page-prev"
+        disabled={prevDisabled}
+        onClick={() => {
+          pressed.current = 'prev';
+          if (first) onPage({ ending_before: first });
+        }}
+      >
         Newer
       </button>
-      <button type="button" data-testid="page-next" disabled={!older || last === undefined} onClick={() => last && onPage({ starting_after: last })}>
+      <button
+        ref={next}
+        type="button"
+        data-testid="page-next"
+        disabled={nextDisabled}
+        onClick={() => {
+          pressed.current = 'next';
+          if (last) onPage({ starting_after: last });
+        }}
+      >
         Older
       </button>
     </nav>

@@ -60,9 +60,12 @@ describe('the charges list', () => {
     await waitFor(() => expect(rowIds()[0]).toBe(id(35)));
     expect(api.last('GET /charges')?.query.get('starting_after')).toBe(id(36));
 
+    screen.getByTestId('page-next').focus();
     fireEvent.click(screen.getByTestId('page-next'));
     await waitFor(() => expect(rowIds()).toEqual([id(10), id(9), id(8), id(7), id(6), id(5), id(4), id(3), id(2), id(1)]));
     expect((screen.getByTestId('page-next') as HTMLButtonElement).disabled).toBe(true);
+    // The last page disabled the button pressed: the keyboard's place moved to the other one.
+    expect(document.activeElement).toBe(screen.getByTestId('page-prev'));
 
     fireEvent.click(screen.getByTestId('page-prev'));
     await waitFor(() => expect(rowIds()[0]).toBe(id(35)));

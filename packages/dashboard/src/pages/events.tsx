@@ -52,7 +52,15 @@ export function EventsPage() {
           </thead>
           <tbody>
             {rows.flatMap((event) => [
-              <tr key={event.id} data-testid="event-row" data-event-name={event.name}>
+              <tr
+                key={event.id}
+                data-testid="event-row"
+                data-event-name={event.name}
+                // A click anywhere on the row opens its JSON, as the row's button does (its link keeps going to the charge).
+                onClick={(click) => {
+                  if (!(click.target as Element).closest('a, button')) setOpen(event.id);
+                }}
+              >
                 <td>
                   {event.name}
                   <br />

@@ -102,6 +102,17 @@ describe('events', () => {
     fireEvent.click(await screen.findByRole('button', { name: `Show the JSON of ${created.id}` }));
     expect(JSON.parse((await screen.findByTestId('event-json')).textContent ?? '')).toEqual(created);
   });
+
+  it('opens an event’s JSON when its row is clicked, as its button does', async () => {
+    const created = event('charge.created', charge(), 1);
+    openDashboard(baseApi().on('GET /events', list('/dashboard/api/events', [created])), '/dashboard/events');
+    const [row] = await screen.findAllByTestId('event-row');
+    fireEvent.click(row?.querySelector('td') as HTMLElement);
+    expect(JSON.parse((await screen.findByTestId('event-json')).textContent ?? '')).toEqual(created);
+    // The row's button still closes it (one toggle, not a toggle and a reopening).
+    fireEvent.click(screen.getByRole('button', { name: `Hide the JSON of ${created.id}` }));
+    await waitFor(() => expect(screen.queryByTestId('event-json')).toBeNull());
+  });
 });
 
 describe('charges', () => {
