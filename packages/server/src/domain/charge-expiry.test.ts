@@ -21,6 +21,14 @@ describe('expiry is exact (7 days = 604800000 ms)', () => {
     });
   });
 
+  it('counts from the creation second the API shows: a charge made at .750 s expires at the deadline of its second', () => {
+    const late = { ...pending, createdAt: CREATED + 750 };
+    expect(settle(late, deadline - 1)).toBe(late);
+    expect(settle(late, deadline)).toMatchObject({ status: 'REFUNDED', reason: 'EXPIRED' });
+    const capture = transition(late, { type: 'capture', fees: DEFAULT_FEES }, deadline);
+    expect(!capture.ok && capture.error.code).toBe('CHARGE_EXPIRED');
+  });
+
   it('a 3DS-PENDING charge expires the same way', () => {
     const charge = STATES['PENDING, 3DS PENDING'];
     expect(settle(charge, deadline + 1)).toMatchObject({

@@ -43,9 +43,12 @@ export type TransitionResult<C extends ChargeState> = { ok: true; charge: C; ref
 /**
  * The one expiry rule: a charge still PENDING at `now` has expired if it was created at or before
  * this time. Reads apply it to one charge (settle), lists and the sweeper as a condition in SQL.
+ * The deadline is 604800 s after the charge's `created` as the API shows it, in whole seconds: a
+ * charge read when the clock says exactly `created + 604800` has expired, whatever the
+ * milliseconds of its creation.
  */
 export function expiredIfCreatedBy(now: number): number {
-  return now - CHARGE_EXPIRY_MS;
+  return Math.floor((now - CHARGE_EXPIRY_MS) / 1000) * 1000 + 999;
 }
 
 /** Applies the exact 7-day expiry: a charge read at or after its deadline is released whole. */
