@@ -135,10 +135,14 @@ describe('400 PARAMETER_MISSING', () => {
     });
   });
 
-  it('reports a whole missing object by its name', async () => {
-    expectTableRow(await api.post('/v2/tokens', { shopper: { ip: '203.0.113.7', session_id: 's', email: 'a@example.com' } }), 'PARAMETER_MISSING', {
-      parameter: 'card',
-    });
+  it('reports a whole missing object by its first required field, a parameter the client sends', async () => {
+    const missingCard = await api.post('/v2/tokens', { shopper: { ip: '203.0.113.7', session_id: 's', email: 'a@example.com' } });
+    expectTableRow(missingCard, 'PARAMETER_MISSING', { parameter: 'card.number' });
+    expect(missingCard.body.message).toBe('Missing required parameter: card.number');
+    expectTableRow(await api.post('/v2/tokens'), 'PARAMETER_MISSING', { parameter: 'card.number' });
+    const { shopper: _shopper, ...cardOnly } = tokenParams(TEST_PANS.visa) as Record<string, unknown>;
+    const missingShopper = await api.post('/v2/tokens', cardOnly);
+    expect(missingShopper.body.error.parameter).toMatch(/^shopper\.[a-z_]+$/);
   });
 
   it('reports a POST without any body by the first missing parameter', async () => {

@@ -96,7 +96,7 @@ describe('multipart bodies', () => {
   it('takes an empty body as no parameters', async () => {
     const answer = await post([]);
     expectError(answer, 400, 'PARAMETER_MISSING');
-    expect(answer.body.error.parameter).toBe('card');
+    expect(answer.body.error.parameter).toBe('card.number');
   });
 
   it('nests and limits names exactly as a urlencoded body', async () => {

@@ -41,9 +41,45 @@ function validationError(error: { validation: ValidationIssue[]; validationConte
   // The whole body of the wrong kind (a JSON array, string or number): zod would say so in its own words.
   if (segments.length === 0) return new PayframeError('PARAMETER_INVALID', 'The request body must be an object of named parameters.', { parameter });
   if (valueAt(source, segments) === undefined) {
-    return new PayframeError('PARAMETER_MISSING', `Missing required parameter: ${parameter}`, { parameter });
+    // A whole group missing (`card`) is named by its first required field (`card.number`): the
+    // parameters are the bracketed names, and that is the first one to send.
+    const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[error.validationContext ?? 'body'];
+    const missing = [...segments, ...firstRequiredWithin(fieldAt(schema, segments))].join('.');
+    return new PayframeError('PARAMETER_MISSING', `Missing required parameter: ${missing}`, { parameter: missing });
   }
   return new PayframeError('PARAMETER_INVALID', `Invalid parameter ${parameter}: ${issue?.message ?? 'invalid value'}`, { parameter });
+}
+
+type SchemaNode = {
+  shape?: Record<string, SchemaNode>;
+  def?: { in?: SchemaNode; innerType?: SchemaNode };
+  safeParse?: (value: unknown) => { success: boolean };
+};
+
+/** The fields of an object schema, through the pipes and wrappers zod puts around it. */
+function shapeOf(schema: SchemaNode | undefined): Record<string, SchemaNode> | undefined {
+  let node = schema;
+  for (let depth = 0; node && depth < 8; depth++) {
+    if (node.shape && typeof node.shape === 'object') return node.shape;
+    node = node.def?.in ?? node.def?.innerType;
+  }
+  return undefined;
+}
+
+function fieldAt(schema: unknown, path: string[]): SchemaNode | undefined {
+  let node = schema as SchemaNode | undefined;
+  for (const segment of path) node = shapeOf(node)?.[segment];
+  return node;
+}
+
+/** The path to the first field an object schema requires, down to a field that is no object; empty for anything else. */
+function firstRequiredWithin(schema: SchemaNode | undefined): string[] {
+  const shape = shapeOf(schema);
+  if (!shape) return [];
+  for (const [name, field] of Object.entries(shape)) {
+    if (field.safeParse?.(undefined).success === false) return [name, ...firstRequiredWithin(field)];
+  }
+  return [];
 }
 
 function pathOf(issue: ValidationIssue | undefined): string[] {
