@@ -1,3 +1,4 @@
+import type { Charge } from '@payframe/contract';
 import type { Page } from '@playwright/test';
 
 /** Path of the hosted 3-D Secure page: `{PUBLIC_URL}/3d-secure/{chargeId}?paRes=…`. */
@@ -7,7 +8,7 @@ export const THREE_DS_PATH = /\/3d-secure\/[^/?#]+$/;
 export type ThreeDSStatus = 'PENDING' | 'CHARGEABLE' | 'FAILED' | 'NOT_AVAILABLE' | 'CAPTURED';
 
 /** The issuer's answer (the charge's `threedSecure.transStatus`): null when no issuer answered. */
-export type TransStatus = 'Y' | 'N' | 'R' | 'U' | null;
+export type TransStatus = Charge['threedSecure']['transStatus'];
 
 /**
  * A charge whose 3-D Secure this page has loaded: its link, the asking page it last showed

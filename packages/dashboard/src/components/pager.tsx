@@ -24,15 +24,15 @@ export function Pager({ cursor, hasMore, ids, onPage }: Props) {
   const nextDisabled = !older || last === undefined;
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
-  const pressed = useRef<'prev' | 'next' | null>(null);
+  const pressed = useRef<HTMLButtonElement | null>(null);
   // The last page disables the button just pressed, and the browser drops its focus to the body:
   // the keyboard's place goes to the other button instead.
   useLayoutEffect(() => {
-    const [disabled, button, other] =
-      pressed.current === 'next' ? [nextDisabled, next, prev] : pressed.current === 'prev' ? [prevDisabled, prev, next] : [false, null, null];
-    if (!disabled || !other?.current || other.current.disabled) return;
+    const button = pressed.current;
+    const other = button === prev.current ? next.current : prev.current;
+    if (!button?.disabled || !other || other.disabled) return;
     const focused = document.activeElement;
-    if (focused === null || focused === document.body || focused === button?.current) other.current.focus();
+    if (focused === null || focused === document.body || focused === button) other.focus();
     pressed.current = null;
   }, [prevDisabled, nextDisabled]);
   return (
@@ -43,7 +43,7 @@ export function Pager({ cursor, hasMore, ids, onPage }: Props) {
         data-testid="page-prev"
         disabled={prevDisabled}
         onClick={() => {
-          pressed.current = 'prev';
+          pressed.current = prev.current;
           if (first) onPage({ ending_before: first });
         }}
       >
@@ -55,7 +55,7 @@ export function Pager({ cursor, hasMore, ids, onPage }: Props) {
         data-testid="page-next"
         disabled={nextDisabled}
         onClick={() => {
-          pressed.current = 'next';
+          pressed.current = next.current;
           if (last) onPage({ starting_after: last });
         }}
       >
