@@ -2,7 +2,19 @@ import { gzipSync } from 'node:zlib';
 import { type DeclineReason, ERROR_CODES, type ErrorBody, type ErrorCode } from '@payframe/contract';
 import { expectError } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, advanceClock, type Client, chargeParams, client, createCharge, createToken, rawRequest, TEST_PANS, tokenParams } from './client.ts';
+import {
+  type ApiResponse,
+  advanceClock,
+  bracketed,
+  type Client,
+  chargeParams,
+  client,
+  createCharge,
+  createToken,
+  rawRequest,
+  TEST_PANS,
+  tokenParams,
+} from './client.ts';
 import { ADMIN, createUser, dashboardClient, VIEWER } from './dashboard-support.ts';
 import { cli, createKeys, type Keys, startServer, storeArgs, type TestServer } from './harness.ts';
 import { withinPropagation } from './propagation.ts';
@@ -191,6 +203,76 @@ describe('400 PARAMETER_UNKNOWN', () => {
     expectTableRow(await api.get('/v2/events?created[gt]=5'), 'PARAMETER_UNKNOWN', { parameter: 'created.gt' });
     expectTableRow(await api.post(`/v2/charges/cancel/${charge.id}`, { reason: 'fraud' }), 'PARAMETER_UNKNOWN', { parameter: 'reason' });
     expect((await api.get(`/v2/charges/${charge.id}`)).body.status).toBe('PENDING');
+  });
+
+  it('refuses names qs would have dropped, in a form, a query and JSON: none reaches the store', async () => {
+    const form = (body: string) =>
+      rawRequest(plain.url, '/v2/tokens', {
+        method: 'POST',
+        headers: { 'x-api-key': keys.secretKey, 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    const token = new URLSearchParams(bracketed(tokenParams(TEST_PANS.visa))).toString();
+    for (const [extra, parameter] of [
+      ['hasOwnProperty=1', 'hasOwnProperty'],
+      ['toString=1', 'toString'],
+      ['__proto__[x]=1', '__proto__.x'],
+      ['card[__proto__][x]=1', 'card.__proto__.x'],
+      ['constructor[prototype][x]=1', 'constructor'],
+      ['=1', ''],
+    ] as const) {
+      expectTableRow(await form(`${token}&${extra}`), 'PARAMETER_UNKNOWN', { parameter });
+    }
+    expectTableRow(await api.get('/v2/charges?limit=1&hasOwnProperty=1'), 'PARAMETER_UNKNOWN', { parameter: 'hasOwnProperty' });
+    expectTableRow(await api.get('/v2/refunds?__proto__[x]=1'), 'PARAMETER_UNKNOWN', { parameter: '__proto__.x' });
+    const json = await rawRequest(plain.url, '/v2/tokens', {
+      method: 'POST',
+      headers: { 'x-api-key': keys.secretKey, 'content-type': 'application/json' },
+      body: JSON.stringify(tokenParams(TEST_PANS.visa)).replace('"card":{', '"card":{"__proto__":{"x":1},'),
+    });
+    expectTableRow(json, 'PARAMETER_UNKNOWN', { parameter: 'card.__proto__' });
+    expect((await api.get('/v2/charges?limit=100')).status).toBe(200);
+  });
+
+  it('refuses parameters in the body of a GET, which a list would otherwise ignore', async () => {
+    // fetch sends no body with a GET: over a raw connection.
+    const connection = await RawConnection.open(plain.url);
+    const body = 'limit=3';
+    const headers = { 'X-Api-Key': keys.secretKey, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length) };
+    connection.write(`${rawHttpRequest('GET', '/v2/charges', headers).head}${body}`);
+    const answer = await connection.response();
+    connection.destroy();
+    expectTableRow({ status: answer.status, body: JSON.parse(answer.body), headers: new Headers(answer.headers) }, 'PARAMETER_UNKNOWN', {
+      parameter: undefined,
+    });
+  });
+
+  it('refuses bytes that are no UTF-8, raw in a body or escaped in a query, as it refuses them escaped in a form', async () => {
+    const name = Buffer.concat([
+      Buffer.from('card[number]=4242424242424242&card[exp_month]=12&card[exp_year]=2030&card[cvc]=123&card[name]=J'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('o'),
+    ]);
+    for (const [contentType, body] of [
+      ['application/x-www-form-urlencoded', name],
+      [
+        'application/json',
+        Buffer.concat([
+          Buffer.from('{"card":{"number":"4242424242424242","exp_month":12,"exp_year":2030,"cvc":"123","name":"J'),
+          Buffer.from([0xff]),
+          Buffer.from('o"}}'),
+        ]),
+      ],
+    ] as const) {
+      const response = await rawRequest(plain.url, '/v2/tokens', {
+        method: 'POST',
+        headers: { 'x-api-key': keys.secretKey, 'content-type': contentType },
+        body,
+      });
+      expectTableRow(response, 'PARAMETER_INVALID');
+    }
+    expectTableRow(await api.get('/v2/charges?txn_reference=%FF'), 'PARAMETER_INVALID');
+    expect((await api.get('/v2/charges?txn_reference=caf%C3%A9')).status).toBe(200);
   });
 
   it.each(['13', '0', 'ab', '1.5'])('refuses card.exp_month %s', async (month) => {

@@ -1,4 +1,4 @@
-import formbody from '@fastify/formbody';
+import { isUtf8 } from 'node:buffer';
 import { PayframeError } from '@payframe/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import qs from 'qs';
@@ -17,12 +17,20 @@ export const QS_OPTIONS = {
   strictDepth: true,
   /** Parameters in one body (multipart fields count the same). */
   parameterLimit: 200,
-  /** Elements of one array (`a[]=…`, `a[3]=…`); indices past it are a 400. */
-  arrayLimit: 20,
+  /**
+   * Elements of one array (`a[]=…`, `a[3]=…`); indices past it are a 400. Above every array a
+   * schema takes, so that a long list is refused by its schema, in the words a JSON body gets.
+   */
+  arrayLimit: 100,
   throwOnLimitExceeded: true,
-  /** Names that would reach Object.prototype (`__proto__[x]`, `constructor[prototype][x]`, `toString`) are dropped. */
-  allowPrototypes: false,
-  plainObjects: false,
+  /**
+   * Names are kept as sent, `toString` and `constructor[prototype]` included, on objects without a
+   * prototype (nothing can reach Object.prototype), so that the strict schemas refuse them by name
+   * (PARAMETER_UNKNOWN) instead of qs dropping them. `__proto__`, which qs drops whatever its
+   * options say, is refused before qs sees it (`unreadableName`).
+   */
+  allowPrototypes: true,
+  plainObjects: true,
   /** Only brackets nest: `card.number` is a name of its own. */
   allowDots: false,
   /** A repeated name becomes an array, which every schema then refuses where it wants a string. */
@@ -32,25 +40,23 @@ export const QS_OPTIONS = {
 /** A JSON body nests objects and arrays as deep as a bracketed name may: `{"a":{"b":{"c":{"d":{"e":{"f":1}}}}}}`. */
 export const JSON_MAX_DEPTH = QS_OPTIONS.depth + 1;
 
-/** How deeply objects and arrays nest in a parsed JSON value, counted without recursion (the value may be hostile). */
-export function nestingDepth(value: unknown): number {
-  let deepest = 0;
-  const pending: Array<[unknown, number]> = [[value, 1]];
-  while (pending.length > 0) {
-    const [current, depth] = pending.pop()!;
-    if (current === null || typeof current !== 'object') continue;
-    deepest = Math.max(deepest, depth);
-    for (const child of Object.values(current)) pending.push([child, depth + 1]);
-  }
-  return deepest;
-}
-
 /**
- * Query strings nest the same way (`created[gte]=…`). Past a limit they are cut short rather than
- * refused: the parser runs before routing, and every list ignores parameters it does not know.
+ * How deeply objects and arrays nest in a parsed JSON value, and the dotted path of the first
+ * `__proto__` key in it: found without recursion (the value may be hostile).
  */
-export function parseQueryString(input: string): Record<string, unknown> {
-  return qs.parse(input, { ...QS_OPTIONS, strictDepth: false, throwOnLimitExceeded: false });
+export function inspectJson(value: unknown): { depth: number; protoKey: string | undefined } {
+  let depth = 0;
+  let protoKey: string | undefined;
+  const pending: Array<[unknown, number, string]> = [[value, 1, '']];
+  while (pending.length > 0) {
+    const [current, level, path] = pending.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    depth = Math.max(depth, level);
+    const isArray = Array.isArray(current);
+    if (!isArray && protoKey === undefined && Object.hasOwn(current, '__proto__')) protoKey = `${path}__proto__`;
+    for (const [name, child] of Object.entries(current)) pending.push([child, level + 1, isArray ? path : `${path}${name}.`]);
+  }
+  return { depth, protoKey };
 }
 
 class NotUtf8 extends Error {}
@@ -90,17 +96,92 @@ function metadataKeysAsWritten(input: string, parsed: Record<string, unknown>): 
   return { ...parsed, metadata };
 }
 
-/** A body past a qs limit (qs throws a RangeError) is the client's malformed body, not a server fault. */
-export function parseBracketed(input: string): Record<string, unknown> {
-  try {
-    return parseSimpleForm(input) ?? metadataKeysAsWritten(input, qs.parse(input, BODY_QS_OPTIONS));
-  } catch (error) {
-    if (error instanceof NotUtf8) throw new PayframeError('PARAMETER_INVALID', 'The body is not valid UTF-8 once its percent-escapes are decoded.');
-    throw new PayframeError(
-      'PARAMETER_INVALID',
-      `The parameters exceed the parser's limits: at most ${QS_OPTIONS.parameterLimit} parameters, nested at most ${QS_OPTIONS.depth} levels, arrays of at most ${QS_OPTIONS.arrayLimit} elements.`,
-    );
+/** A name's brackets as a dotted path, as every other error names a parameter: `card[__proto__]` is `card.__proto__`. */
+const dotted = (name: string) => name.replace(/\[([^\]]*)\]/g, '.$1');
+
+/**
+ * A name qs would drop without a word: none at all (`=1`), or `__proto__` as any part of it.
+ * The names are decoded as qs decodes them (`%5F_proto__` is `__proto__`).
+ */
+function unreadableName(input: string): PayframeError | undefined {
+  for (const part of input.split('&')) {
+    if (part === '') continue;
+    const equals = part.indexOf('=');
+    const sent = equals === -1 ? part : part.slice(0, equals);
+    if (sent === '') return new PayframeError('PARAMETER_UNKNOWN', 'A parameter has no name: send it as name=value.', { parameter: '' });
+    let name = sent.replace(/\+/g, ' ');
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // Kept as sent, as qs keeps it.
+    }
+    if (name.includes('__proto__')) return new PayframeError('PARAMETER_UNKNOWN', `Unknown parameter: ${dotted(name)}.`, { parameter: dotted(name) });
   }
+  return undefined;
+}
+
+function limitsExceeded(): PayframeError {
+  return new PayframeError(
+    'PARAMETER_INVALID',
+    `The parameters exceed the parser's limits: at most ${QS_OPTIONS.parameterLimit} parameters, nested at most ${QS_OPTIONS.depth} levels, arrays of at most ${QS_OPTIONS.arrayLimit} elements.`,
+  );
+}
+
+/** Parses a form or a query string by every rule above; a PayframeError says why one cannot be. */
+function parseStrictly(input: string): Record<string, unknown> {
+  const unreadable = unreadableName(input);
+  if (unreadable) throw unreadable;
+  try {
+    return metadataKeysAsWritten(input, qs.parse(input, BODY_QS_OPTIONS));
+  } catch (error) {
+    if (error instanceof NotUtf8) throw new PayframeError('PARAMETER_INVALID', 'The parameters are not valid UTF-8 once their percent-escapes are decoded.');
+    throw limitsExceeded();
+  }
+}
+
+/** Where a query string that could not be read keeps its error, for `refuseUnreadParameters`. */
+const QUERY_REFUSED = Symbol('query refused');
+
+/**
+ * Query strings nest and are checked the same way (`created[gte]=…`). The parser runs while the
+ * router looks the route up, where an error would be no answer of ours: a query that cannot be
+ * read carries its error to `refuseUnreadParameters`, which answers it once the route is known.
+ */
+export function parseQueryString(input: string): Record<string, unknown> {
+  try {
+    return parseSimpleForm(input) ?? parseStrictly(input);
+  } catch (error) {
+    return { [QUERY_REFUSED]: error };
+  }
+}
+
+/**
+ * Answers what the API would otherwise not read: a query string that could not be read
+ * (parseQueryString), and the body of a GET or HEAD, which Fastify never parses (a list sent its
+ * filters there would answer as if none were set). A callback hook: every request runs it.
+ */
+export function refuseUnreadParameters(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  const refused = (request.query as { [QUERY_REFUSED]?: unknown } | undefined)?.[QUERY_REFUSED];
+  done(refused === undefined ? bodyOfBodyless(request) : (refused as Error));
+}
+
+function bodyOfBodyless(request: FastifyRequest): PayframeError | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const { headers } = request.raw;
+  const length = headers['content-length'];
+  if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined) return undefined;
+  return new PayframeError('PARAMETER_UNKNOWN', `A ${request.method} takes no body: send its parameters in the query string.`);
+}
+
+/** A form body: the common shape parsed quickly (simple-form.ts), any other by qs with every check. */
+export function parseBracketed(input: string): Record<string, unknown> {
+  return parseSimpleForm(input) ?? parseStrictly(input);
+}
+
+/** The body's bytes as text, refused when they are no UTF-8: decoding would turn them into U+FFFD, stored as other than sent. */
+function utf8Text(body: Buffer): string {
+  if (!isUtf8(body)) throw new PayframeError('PARAMETER_INVALID', 'The request body is not valid UTF-8.');
+  return body.toString('utf8');
 }
 
 /**
@@ -121,6 +202,8 @@ export async function parseMultipart(contentType: string, body: Buffer): Promise
     if (typeof value !== 'string') throw new PayframeError('PARAMETER_INVALID', 'File uploads are not accepted: send form fields only.');
     fields.append(name, value);
   }
+  // Fields are read as UTF-8, with U+FFFD for bytes that are not: such bytes are refused instead.
+  utf8Text(body);
   return parseBracketed(fields.toString());
 }
 
@@ -131,7 +214,13 @@ export async function parseMultipart(contentType: string, body: Buffer): Promise
 export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('text/plain');
   registerJsonParser(app);
-  await app.register(formbody, { parser: parseBracketed, bodyLimit: BODY_LIMIT });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+    try {
+      done(null, parseBracketed(utf8Text(body as Buffer)));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
   // A declared length over the limit is answered before reading, and the connection is kept (Node
   // discards the rest): a client still writing its large body reads the 413 instead of a reset.
   app.addHook('preParsing', (request, _reply, payload, done) => {
@@ -146,29 +235,40 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, async (request: FastifyRequest, body: Buffer) =>
     parseMultipart(request.headers['content-type'] ?? '', body),
   );
+  app.addHook('preValidation', refuseUnreadParameters);
   app.addHook('preValidation', noBodyIsNoParameters);
 }
 
-/** JSON bodies as /v2 and the dashboard API read them: an empty one is no parameters, nesting is bounded, integers are taken as written. */
+/**
+ * JSON bodies as /v2 and the dashboard API read them: an empty one is no parameters, bytes that are
+ * no UTF-8 and nesting past a bound are refused, integers are taken as written, and a `__proto__`
+ * key is refused by name like any name no schema defines (JSON.parse keeps it as a plain key).
+ */
 export function registerJsonParser(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
-    // A POST with no parameters may still announce JSON: treat the empty body as no parameters.
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, {});
-    const checked = (parsed: unknown) =>
-      // Deeper JSON is refused like a deeper bracketed name, before anything walks it.
-      nestingDepth(parsed) > JSON_MAX_DEPTH
-        ? done(new PayframeError('PARAMETER_INVALID', `The JSON body is nested deeper than ${JSON_MAX_DEPTH} levels.`))
-        : done(null, parsed);
-    return parseJson(request, body as string, (error, parsed) => {
-      if (error) return done(error);
-      const written = numbersAsWritten(body as string);
-      if (written === body) return checked(parsed);
-      // Rare (a fraction or exponent was sent): parsed again with those numbers as their text.
-      return parseJson(request, written, (again, reparsed) => (again ? done(again) : checked(reparsed)));
-    });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(utf8Text(body as Buffer)));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
+}
+
+function parseJsonBody(text: string): unknown {
+  // A POST with no parameters may still announce JSON: the empty body is no parameters.
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    // Rare (a fraction or exponent was sent): such numbers are kept as their text (json-numbers.ts).
+    parsed = JSON.parse(numbersAsWritten(text));
+  } catch {
+    throw new PayframeError('PARAMETER_INVALID', 'The request body is not valid JSON.');
+  }
+  const { depth, protoKey } = inspectJson(parsed);
+  if (depth > JSON_MAX_DEPTH) throw new PayframeError('PARAMETER_INVALID', `The JSON body is nested deeper than ${JSON_MAX_DEPTH} levels.`);
+  if (protoKey !== undefined) throw new PayframeError('PARAMETER_UNKNOWN', `Unknown parameter: ${protoKey}.`, { parameter: protoKey });
+  return parsed;
 }
 
 /**
