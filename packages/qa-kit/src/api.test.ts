@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PayframeApiError } from './api.ts';
 import { expireCharge, expireToken } from './expire.ts';
 import { waitForEvent } from './wait-for-event.ts';
 
@@ -34,11 +35,35 @@ describe('expireCharge / expireToken', () => {
     expect(requests.at(-1)?.url).toBe('/v2/test_helpers/tokens/t%2F1/expire');
   });
 
-  it("throw with the API's code and message", async () => {
+  it("throw with the API's code and message, the code and status as fields too", async () => {
     answer = () => ({ status: 402, body: { error: { code: 'CHARGE_ALREADY_CAPTURED', message: 'The charge has already been captured.' } } });
-    await expect(expireCharge('C2', options())).rejects.toThrow(
-      'expireCharge(C2): POST /v2/test_helpers/charges/C2/expire answered 402 CHARGE_ALREADY_CAPTURED: The charge has already been captured.',
-    );
+    const thrown = await expireCharge('C2', options()).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(PayframeApiError);
+    expect(thrown).toMatchObject({
+      status: 402,
+      code: 'CHARGE_ALREADY_CAPTURED',
+      message: 'expireCharge(C2): POST /v2/test_helpers/charges/C2/expire answered 402 CHARGE_ALREADY_CAPTURED: The charge has already been captured.',
+    });
+  });
+
+  it('say whether the server refused the connection or never answered', async () => {
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const port = (closed.address() as AddressInfo).port;
+    closed.close();
+    await once(closed, 'close');
+    await expect(expireCharge('C6', { apiKey: 'sk_test_abc', apiBase: `http://127.0.0.1:${port}` })).rejects.toThrow(/failed: .*ECONNREFUSED/);
+    const silent = createServer(() => {});
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    try {
+      const base = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      await expect(expireCharge('C7', { apiKey: 'sk_test_abc', apiBase: base, timeoutMs: 100 })).rejects.toThrow('got no answer within 100 ms');
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 
   it('refuse anything but a test secret key before any request', async () => {

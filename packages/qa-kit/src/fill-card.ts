@@ -9,7 +9,7 @@ export type CardTarget = Page | Locator | FrameLocator;
 
 export const CARD_FRAME = 'iframe[name="payframe-card"]';
 
-/** MM/YY, three years ahead: never expired, whatever today is. */
+/** MMYY (`1229`), December three years ahead: never expired, whatever today is. */
 export function futureExpiry(): string {
   return `12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 }

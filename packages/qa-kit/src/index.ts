@@ -2,7 +2,7 @@
 // itself; a merchant's project depends on `@payframe/qa-kit` (see docs/qa-kit.md).
 
 export { TEST_ONE_TIME_CODE } from '@payframe/contract/test-cards';
-export type { PayframeApiOptions } from './api.ts';
+export { PayframeApiError, type PayframeApiOptions } from './api.ts';
 export { expireCharge, expireToken } from './expire.ts';
 export { CARD_FRAME, type CardInput, type CardTarget, fillCard, futureExpiry } from './fill-card.ts';
 export { type ChromiumLaunchChoices, chromiumLaunchOptions } from './launch-options.ts';
