@@ -1,7 +1,9 @@
 import type { Charge, ChargeToken, Metadata, Refund, Token } from '@payframe/contract';
 import { epochSeconds, isoSecondsUtc } from '../domain/clock.ts';
 import { threeDSRedirect } from '../security/threeds-link.ts';
-import type { ChargesTable, RefundsTable, TokensTable } from '../storage/schema.ts';
+import type { ChargeViewRow } from '../storage/repositories/charges.ts';
+import type { TokenViewRow } from '../storage/repositories/tokens.ts';
+import type { RefundsTable, TokensTable } from '../storage/schema.ts';
 import type { ServiceDeps } from './context.ts';
 
 /*
@@ -9,7 +11,7 @@ import type { ServiceDeps } from './context.ts';
  * the one place a row becomes what a client, an event or a list reads.
  */
 
-export function chargeTokenView(token: TokensTable): ChargeToken {
+export function chargeTokenView(token: TokenViewRow): ChargeToken {
   return {
     type: 'token',
     id: token.id,
@@ -37,7 +39,7 @@ export function tokenView(token: TokensTable): Token {
   return { ...chargeTokenView(token), mode: token.mode };
 }
 
-export function chargeView(charge: ChargesTable, token: TokensTable, deps: ServiceDeps): Charge {
+export function chargeView(charge: ChargeViewRow, token: TokenViewRow, deps: ServiceDeps): Charge {
   return {
     type: 'charge',
     id: charge.id,

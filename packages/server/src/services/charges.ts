@@ -7,7 +7,7 @@ import { declineDelta, shardOf, utcDay } from '../domain/overview.ts';
 import { tokenEnded, tokenState } from '../domain/token-lifetime.ts';
 import { openCard } from '../security/vault.ts';
 import { atomically } from '../storage/db.ts';
-import { chargeInsert, findChargeWithToken } from '../storage/repositories/charges.ts';
+import { type ChargeViewRow, chargeInsert, findChargeView, findChargeWithToken } from '../storage/repositories/charges.ts';
 import { addOverview } from '../storage/repositories/overview.ts';
 import { takeToken } from '../storage/repositories/tokens.ts';
 import type { ChargesTable, TokensTable } from '../storage/schema.ts';
@@ -130,12 +130,15 @@ export async function loadCharge(db: Db, caller: Caller, id: string): Promise<Lo
   return { charge: withState(charge, settle(toState(charge), caller.now)), token };
 }
 
+/** The charge's answer as of the caller's clock, read with only what the answer shows. */
 export async function retrieveCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string): Promise<Charge> {
-  const { charge, token } = await loadCharge(db, caller, id);
-  return chargeView(charge, token, deps);
+  const found = await findChargeView(db, caller, id);
+  if (!found) throw new PayframeError('RESOURCE_MISSING', 'No such charge.', { parameter: 'id' });
+  const { charge, token } = found;
+  return chargeView(withState(charge, settle(toState(charge), caller.now)), token, deps);
 }
 
-export function toState(row: ChargesTable): ChargeState {
+export function toState(row: ChargeViewRow): ChargeState {
   return {
     status: row.status,
     threeDSStatus: row.threeds_status,
@@ -152,7 +155,7 @@ export function toState(row: ChargesTable): ChargeState {
 }
 
 /** The row with the lifecycle's fields replaced by those of `state`. */
-export function withState(row: ChargesTable, state: ChargeState): ChargesTable {
+export function withState<Row extends ChargeViewRow>(row: Row, state: ChargeState): Row {
   return {
     ...row,
     status: state.status,

@@ -8,7 +8,7 @@ import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/storage/migrate.ts';
-import { findChargeWithToken } from '../../src/storage/repositories/charges.ts';
+import { findChargeView, findChargeWithToken } from '../../src/storage/repositories/charges.ts';
 import { findToken, takeToken } from '../../src/storage/repositories/tokens.ts';
 import { claimDueDeliveries } from '../../src/storage/repositories/webhook-deliveries.ts';
 import type { Database } from '../../src/storage/schema.ts';
@@ -64,10 +64,12 @@ describe('hot reads on a fresh PostgreSQL store', () => {
     return queries[0] as CompiledQuery;
   }
 
-  it('a charge read for GET and capture finds the charge and its token by their primary keys', async () => {
-    const plans = await plansOf(url, await statementOf(() => findChargeWithToken(db, owner, 'ch_plans')));
-    expectPrimaryKeyOnly(plans.generic);
-    expectPrimaryKeyOnly(plans.custom);
+  it('a charge read for a change, and one for a GET, find the charge and its token by their primary keys', async () => {
+    for (const read of [findChargeWithToken, findChargeView]) {
+      const plans = await plansOf(url, await statementOf(() => read(db, owner, 'ch_plans')));
+      expectPrimaryKeyOnly(plans.generic);
+      expectPrimaryKeyOnly(plans.custom);
+    }
   });
 
   it('the token taken by a new charge, and a token read, use the primary key', async () => {

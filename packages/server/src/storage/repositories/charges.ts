@@ -3,7 +3,7 @@ import type { Db } from '../db.ts';
 import type { ChargesTable, TokensTable } from '../schema.ts';
 import { allColumns, type BoundStatement, columnList, placeholders, portable, prepared, rowReader, runStatement, type Statement } from '../statements.ts';
 import type { Owner } from './owned.ts';
-import { TOKEN_COLUMNS } from './tokens.ts';
+import { TOKEN_COLUMNS, TOKEN_VIEW_COLUMNS, type TokenViewRow } from './tokens.ts';
 
 const CHARGE_COLUMNS = allColumns<ChargesTable>()([
   'id',
@@ -32,6 +32,30 @@ const CHARGE_COLUMNS = allColumns<ChargesTable>()([
   'metadata',
 ]);
 
+/** What a charge's answer shows, with what its lifecycle needs to settle it on the caller's clock. */
+export const CHARGE_VIEW_COLUMNS = [
+  'id',
+  'mode',
+  'currency',
+  'amount',
+  'amount_captured',
+  'amount_refunded',
+  'fees',
+  'description',
+  'txn_reference',
+  'return_url',
+  'status',
+  'threeds_status',
+  'threeds_scenario',
+  'threeds_trans_status',
+  'threeds_code_failures',
+  'reason',
+  'created_at',
+  'metadata',
+] as const satisfies readonly (keyof ChargesTable)[];
+
+export type ChargeViewRow = Pick<ChargesTable, (typeof CHARGE_VIEW_COLUMNS)[number]>;
+
 const INSERT_CHARGE = portable(`insert into charges (${columnList(CHARGE_COLUMNS)}) values (${placeholders(CHARGE_COLUMNS.length)}) returning 1`);
 
 /** The new charge's insert, to run with its event (events.ts); like every change, it returns a row when it wrote. */
@@ -39,26 +63,27 @@ export function chargeInsert(charge: ChargesTable): BoundStatement {
   return { statement: INSERT_CHARGE, params: CHARGE_COLUMNS.map((column) => charge[column]) };
 }
 
-/**
- * The charge with its token in one read; token columns come back prefixed `t_` (the names overlap).
- *
- * On PostgreSQL the charge is found by its id alone inside a subquery that `offset 0` keeps apart,
- * and its owner checked after: otherwise, on tables never analysed (a fresh deployment, until
- * autovacuum's first pass), the planner may serve `account_id = … and mode = … and id = …` from any
- * index that starts with the account and ends with the id, and a prepared statement keeps that plan,
- * a range scan of the whole account, long after the tables have grown. SQLite plans it by the
- * primary key either way (and has no `offset` without `limit`).
- */
-const FIND_CHARGE_WITH_TOKEN = {
-  postgres: prepared(
-    `select ${columnList(CHARGE_COLUMNS, 'c')}, ${columnList(TOKEN_COLUMNS, 't', 't_')}
-  from (select ${columnList(CHARGE_COLUMNS)} from charges where id = $1 offset 0) c join tokens t on t.id = c.token_id
+/** The charge with its token in one read; token columns come back prefixed `t_` (the names overlap). */
+function chargeWithTokenStatement(chargeColumns: readonly string[], tokenColumns: readonly string[]): Statement {
+  // On PostgreSQL the charge is found by its id alone inside a subquery that `offset 0` keeps apart,
+  // and its owner checked after: otherwise, on tables never analysed (a fresh deployment, until
+  // autovacuum's first pass), the planner may serve `account_id = … and mode = … and id = …` from any
+  // index that starts with the account and ends with the id, and a prepared statement keeps that plan,
+  // a range scan of the whole account, long after the tables have grown. SQLite plans it by the
+  // primary key either way (and has no `offset` without `limit`).
+  const inner = [...new Set([...chargeColumns, 'token_id', 'account_id'])];
+  return {
+    postgres: prepared(
+      `select ${columnList(chargeColumns, 'c')}, ${columnList(tokenColumns, 't', 't_')}
+  from (select ${columnList(inner)} from charges where id = $1 offset 0) c join tokens t on t.id = c.token_id
   where c.account_id = $2 and c.mode = $3`,
-  ),
-  sqlite: `select ${columnList(CHARGE_COLUMNS, 'c')}, ${columnList(TOKEN_COLUMNS, 't', 't_')}
+    ),
+    sqlite: `select ${columnList(chargeColumns, 'c')}, ${columnList(tokenColumns, 't', 't_')}
   from charges c join tokens t on t.id = c.token_id where c.id = ? and c.account_id = ? and c.mode = ?`,
-} satisfies Statement;
+  };
+}
 
+const FIND_CHARGE_WITH_TOKEN = chargeWithTokenStatement(CHARGE_COLUMNS, TOKEN_COLUMNS);
 const chargeOf = rowReader<ChargesTable>(CHARGE_COLUMNS);
 const tokenOf = rowReader<TokensTable>(TOKEN_COLUMNS, 't_');
 
@@ -66,6 +91,20 @@ export async function findChargeWithToken(db: Db, owner: Owner, id: string): Pro
   const [row] = await runStatement<Record<string, unknown>>(db, FIND_CHARGE_WITH_TOKEN, [id, owner.accountId, owner.mode]);
   if (!row) return undefined;
   return { charge: chargeOf(row), token: tokenOf(row) };
+}
+
+/**
+ * The same read for an answer only (a GET): the columns the answer shows, not the token's sealed card
+ * nor the fields only a change writes. Fewer columns cost less to read and to make into objects.
+ */
+const FIND_CHARGE_VIEW = chargeWithTokenStatement(CHARGE_VIEW_COLUMNS, TOKEN_VIEW_COLUMNS);
+const chargeViewOf = rowReader<ChargeViewRow>(CHARGE_VIEW_COLUMNS);
+const tokenViewOf = rowReader<TokenViewRow>(TOKEN_VIEW_COLUMNS, 't_');
+
+export async function findChargeView(db: Db, owner: Owner, id: string): Promise<{ charge: ChargeViewRow; token: TokenViewRow } | undefined> {
+  const [row] = await runStatement<Record<string, unknown>>(db, FIND_CHARGE_VIEW, [id, owner.accountId, owner.mode]);
+  if (!row) return undefined;
+  return { charge: chargeViewOf(row), token: tokenViewOf(row) };
 }
 
 const MOVED_COLUMNS = [

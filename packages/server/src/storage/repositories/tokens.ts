@@ -32,6 +32,27 @@ export const TOKEN_COLUMNS = allColumns<TokensTable>()([
   'shopper_email',
 ]);
 
+/** What a charge's answer shows of its token. */
+export const TOKEN_VIEW_COLUMNS = [
+  'id',
+  'created_at',
+  'brand',
+  'funding',
+  'country',
+  'bank',
+  'authorization',
+  'last4',
+  'name',
+  'address_line1',
+  'address_line2',
+  'address_city',
+  'address_state',
+  'address_zip',
+  'address_country',
+] as const satisfies readonly (keyof TokensTable)[];
+
+export type TokenViewRow = Pick<TokensTable, (typeof TOKEN_VIEW_COLUMNS)[number]>;
+
 const INSERT_TOKEN = portable(`insert into tokens (${columnList(TOKEN_COLUMNS)}) values (${placeholders(TOKEN_COLUMNS.length)})`);
 
 export async function insertToken(db: Db, token: TokensTable): Promise<void> {
