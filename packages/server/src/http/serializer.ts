@@ -1,9 +1,27 @@
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { $ZodType, type $ZodTypes } from 'zod/v4/core';
+import { literalFunction } from '../object-literal.ts';
 
 type Picker = (value: unknown) => unknown;
 
 const asIs: Picker = (value) => value;
+
+/**
+ * Every declared field in one object literal (object-literal.ts). A field left undefined is written
+ * by no one: JSON.stringify skips it, as if it were not there.
+ */
+function objectPicker(fields: readonly [string, Picker][]): Picker {
+  const pickers = fields.map(([, picker]) => picker);
+  const make = literalFunction<(value: Record<string, unknown>, pickers: readonly Picker[]) => unknown>(
+    ['value', 'pickers'],
+    fields.map(([name, picker], i) => {
+      const read = `value[${JSON.stringify(name)}]`;
+      return [name, picker === asIs ? read : `(field = ${read}) === undefined ? undefined : pickers[${i}](field)`];
+    }),
+    'let field;',
+  );
+  return (value) => make(value as Record<string, unknown>, pickers);
+}
 
 /**
  * A function that copies out of a response what its schema declares and nothing else, or null
@@ -42,15 +60,7 @@ function pickerOf(schema: $ZodType): Picker | null {
         if (!picker) return null;
         fields.push([name, picker]);
       }
-      return (value) => {
-        const source = value as Record<string, unknown>;
-        const picked: Record<string, unknown> = {};
-        for (const [name, picker] of fields) {
-          const field = source[name];
-          if (field !== undefined) picked[name] = picker(field);
-        }
-        return picked;
-      };
+      return objectPicker(fields);
     }
     default:
       return null;

@@ -1,5 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { SqliteAdapter } from 'kysely';
+import { literalFunction } from '../object-literal.ts';
 
 /** A fixed text prepared once: readers return arrays (better-sqlite3's raw mode), turned into rows by `row`. */
 type Prepared = { statement: SqliteDatabase.Statement; row: ((values: unknown[]) => unknown) | null };
@@ -13,12 +14,12 @@ export const MAX_CACHED_STATEMENTS = 500;
 /**
  * One object literal per row, its keys the statement's columns in order: better-sqlite3 sets a
  * row's columns one by one through V8's API, which on a 50-column join cost as much as the read.
- * The names come from our own SQL texts; JSON.stringify quotes them as keys, and `__proto__` is
- * written as a computed key, which makes a property of it where a plain one would set the prototype.
  */
 function rowMaker(columns: readonly string[]): (values: unknown[]) => unknown {
-  const fields = columns.map((name, i) => `${name === '__proto__' ? '["__proto__"]' : JSON.stringify(name)}: values[${i}]`).join(', ');
-  return new Function('values', `return { ${fields} };`) as (values: unknown[]) => unknown;
+  return literalFunction(
+    ['values'],
+    columns.map((name, i) => [name, `values[${i}]`]),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { CompiledQuery, PostgresAdapter } from 'kysely';
+import { literalFunction } from '../object-literal.ts';
 import type { Db } from './db.ts';
 import { DirectSqliteAdapter } from './sqlite-direct.ts';
 
@@ -79,10 +80,8 @@ export function placeholders(count: number, from = 1): string {
  * names are made once here, not per row: on a hot read that was 48 string concatenations a call.
  */
 export function rowReader<T>(columns: readonly (keyof T & string)[], prefix = ''): (row: Record<string, unknown>) => T {
-  const names = columns.map((column) => [column, `${prefix}${column}`] as const);
-  return (row) => {
-    const picked: Record<string, unknown> = {};
-    for (const [column, name] of names) picked[column] = row[name];
-    return picked as T;
-  };
+  return literalFunction(
+    ['row'],
+    columns.map((column) => [column, `row[${JSON.stringify(`${prefix}${column}`)}]`]),
+  );
 }
