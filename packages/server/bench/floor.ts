@@ -6,7 +6,11 @@
  * work: its CPU per request is what any Node server pays for HTTP alone on this machine.
  * `npm run bench -- --vs-floor` (vs-floor.ts) measures it before and after each scenario.
  *
- *   npm run bench:floor -- [--scenario flow|get|tokens] [--concurrency 32] [--seconds 8]
+ *   npm run bench:floor -- [--scenario flow|get|tokens] [--concurrency 32] [--seconds 8] [--server node|fastify]
+ *
+ * --server fastify serves the same bytes from a bare Fastify instance (no plugin, no hook, one
+ * route taking any method and path, bodies read and dropped): the ceiling of the framework the
+ * server is built on, as a share of the floor, on this host and in this state of it.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -20,10 +24,14 @@ import { apiClient, drive, prepareScenario, type ScenarioName } from './load.ts'
 import { cpuMs } from './proc.ts';
 
 const BODY_ENV = 'PAYFRAME_BENCH_FLOOR_BODY';
+const KIND_ENV = 'PAYFRAME_BENCH_FLOOR_SERVER';
+
+export type FloorServer = 'node' | 'fastify';
 
 /** The bare server: the one answer it was given (base64 in the environment), whatever was asked. */
 async function serveBare(): Promise<void> {
   const body = Buffer.from(process.env[BODY_ENV] ?? '', 'base64');
+  if (process.env[KIND_ENV] === 'fastify') return serveBareFastify(body);
   const headers = { 'content-type': 'application/json', 'content-length': body.length };
   const server = createServer((request, response) => {
     request.resume();
@@ -37,6 +45,17 @@ async function serveBare(): Promise<void> {
   process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
 }
 
+/** The same answer from Fastify with nothing added: its own cost per request over node:http's. */
+async function serveBareFastify(body: Buffer): Promise<void> {
+  const { default: fastify } = await import('fastify');
+  const app = fastify();
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+  app.route({ method: ['GET', 'POST', 'DELETE'], url: '/*', handler: (_request, reply) => reply.type('application/json').send(body) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${(app.server.address() as AddressInfo).port}\n`);
+}
+
 export type FloorRun = {
   scenario: ScenarioName;
   requestsPerSecond: number;
@@ -48,12 +67,17 @@ export type FloorRun = {
   elapsedS: number;
 };
 
-export type FloorOptions = { scenario: ScenarioName; body: string; concurrency: number; warmupSeconds: number; seconds: number };
+export type FloorOptions = { scenario: ScenarioName; body: string; concurrency: number; warmupSeconds: number; seconds: number; server?: FloorServer };
 
 /** One floor measurement: a fresh bare server, the scenario's warm-up, then its measured run. */
 export async function measureFloor(options: FloorOptions): Promise<FloorRun> {
   const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, PAYFRAME_BENCH_BARE_SERVER: '1', [BODY_ENV]: Buffer.from(options.body).toString('base64') },
+    env: {
+      ...process.env,
+      PAYFRAME_BENCH_BARE_SERVER: '1',
+      [BODY_ENV]: Buffer.from(options.body).toString('base64'),
+      [KIND_ENV]: options.server ?? 'node',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -95,18 +119,21 @@ async function main(): Promise<void> {
       concurrency: { type: 'string', default: '32' },
       seconds: { type: 'string', default: '8' },
       warmup: { type: 'string', default: '2' },
+      server: { type: 'string', default: 'node' },
     },
   });
+  const server = values.server as FloorServer;
+  if (!['node', 'fastify'].includes(server)) throw new Error('--server must be node or fastify');
   const scenario = values.scenario as ScenarioName;
   if (!['flow', 'get', 'tokens'].includes(scenario)) throw new Error('--scenario must be flow, get or tokens');
   const concurrency = Number(values.concurrency);
   const seconds = Number(values.seconds);
   const body = await realChargeAnswer();
-  const floor = await measureFloor({ scenario, body, concurrency, warmupSeconds: Number(values.warmup), seconds });
+  const floor = await measureFloor({ scenario, body, concurrency, warmupSeconds: Number(values.warmup), seconds, server });
   const cpu = floor.serverCpuMsPerRequest === null ? '-' : `${floor.serverCpuMsPerRequest.toFixed(3)} ms`;
   console.log(
     [
-      `Bare node:http server, ${scenario} scenario, ${concurrency} concurrent loops, ${seconds} s, Node ${process.version}, answering ${Buffer.byteLength(body)} bytes`,
+      `Bare ${server === 'fastify' ? 'Fastify' : 'node:http'} server, ${scenario} scenario, ${concurrency} concurrent loops, ${seconds} s, Node ${process.version}, answering ${Buffer.byteLength(body)} bytes`,
       `  requests/s     ${floor.requestsPerSecond.toFixed(0)}  (${floor.requests} requests, ${floor.errors} errors)`,
       `  CPU            server ${cpu} per request, load generator ${floor.benchCpuMsPerRequest.toFixed(3)} ms per request`,
       `  1-min load average at the end ${loadavg()[0]?.toFixed(1)}`,
