@@ -5,6 +5,7 @@ import {
   completeThreeDS,
   expireCharge,
   fillCard,
+  futureExpiry,
   TEST_CARDS,
   type TestCard,
   THREE_DS_FRAME,
@@ -71,6 +72,35 @@ test('kit-unwatched: a frictionless page that went back to the shop before the k
   const started = Date.now();
   expect(await completeThreeDS(page, 'authenticate')).toEqual({ chargeId, status: 'CHARGEABLE', transStatus: 'Y' });
   expect(Date.now() - started).toBeLessThan(2_000);
+});
+
+test('kit-unwatched-dialog: a frictionless dialog that closed on a page nothing watched answers at once', async ({ flow, shop }) => {
+  const { page } = flow;
+  // The shop goes on to its receipt once the dialog has closed; held back here (a 204 leaves the
+  // document as it is), the page stays the one whose dialog came and went.
+  await page.route(/\/orders\/[^/]+\/return\b/, (route) => route.fulfill({ status: 204 }));
+  await page.goto(`${shop.url}/products/mug`);
+  await page.getByTestId('buy').click();
+  await expect(page.getByTestId('checkout')).toBeVisible();
+  // Typed as a shopper would, without the kit: nothing watches this page's 3-D Secure.
+  const card = page.frameLocator(CARD_FRAME);
+  await card.getByTestId('card-number').fill(TEST_CARDS.frictionless3DS.number);
+  await card.getByTestId('card-expiry').fill(futureExpiry());
+  await card.getByTestId('card-cvc').fill('123');
+  await card.getByTestId('card-name').fill('Ada Lovelace');
+  await card.getByTestId('email').fill('ada@example.com');
+  const wentOn = page.waitForRequest(/\/orders\/[^/]+\/return\b/);
+  await page.getByTestId('pay').click();
+  await wentOn;
+  await expect(page.getByTestId('payment-authenticate')).toBeVisible();
+  await expect(page.locator(THREE_DS_FRAME)).toHaveCount(0);
+  const started = Date.now();
+  const result = await completeThreeDS(page, 'authenticate');
+  expect(Date.now() - started).toBeLessThan(2_000);
+  expect(result).toMatchObject({ status: 'CHARGEABLE', transStatus: 'Y' });
+  const charge = await shop.api<Charge & { token: { card: { last4Digits: string } } }>(`/charges/${result.chargeId}`);
+  // The shop may have captured it since (its webhook handler does): the issuer's answer stays.
+  expect([charge.threedSecure.transStatus, charge.token.card.last4Digits]).toEqual(['Y', TEST_CARDS.frictionless3DS.number.slice(-4)]);
 });
 
 test('kit-issuer: the rejecting issuer’s page takes any answer, and the kit reports its transStatus as the charge has it', async ({ flow, shop }) => {

@@ -112,7 +112,8 @@ async function act(challenge: Challenge, kind: string, action: ThreeDSAction, ti
  * meanwhile); or, when neither is shown, the outcome of the last 3-D Secure link this page
  * loaded, if it has settled: it went on by itself before anyone looked. A page that loaded its
  * link before the kit watched it may already be back at the merchant's return URL, which names
- * the charge and its 3-D Secure status.
+ * the charge and its 3-D Secure status, or still be the merchant's page whose dialog has closed,
+ * whose link its resource timing still holds.
  */
 async function findChallenge(page: Page, notes: ThreeDSNotes, deadline: number, timeout: number): Promise<Challenge | ThreeDSResult> {
   for (;;) {
@@ -127,9 +128,28 @@ async function findChallenge(page: Page, notes: ThreeDSNotes, deadline: number, 
     if (last?.status) return settledResult(seen, last.chargeId, last.status, undefined);
     const returned = returnedTo(page);
     if (returned && !seen.some((entry) => entry.chargeId === returned.chargeId)) return result(returned.chargeId, returned.status, null, undefined);
+    const loaded = await lastLinkLoaded(page);
+    if (loaded && !seen.some((entry) => loaded.includes(`/${encodeURIComponent(entry.chargeId)}?`))) {
+      const state = await probeLink(page, loaded, Math.max(1, deadline - Date.now()));
+      if (state?.status && !shownChallenge(page)) return settledResult(seen, state.chargeId, state.status, state.transStatus);
+    }
     if (Date.now() > deadline) throw new Error(`completeThreeDS: nothing to answer within ${timeout} ms. ${await describeSeen(page, seen)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * The last 3-D Secure link the page's document loaded, as its resource timing recorded it: a
+ * dialog's frame is recorded when it loads and stays recorded after the dialog has closed, so a
+ * dialog that settled and closed before anything watched the page can still be read.
+ */
+async function lastLinkLoaded(page: Page): Promise<string | null> {
+  const names = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name)).catch(() => [] as string[]);
+  for (const name of names.reverse()) {
+    const url = new URL(name);
+    if (THREE_DS_PATH.test(url.pathname) && url.searchParams.has('paRes')) return linkOf(url);
+  }
+  return null;
 }
 
 function shownChallenge(page: Page): Challenge | null {
