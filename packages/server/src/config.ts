@@ -88,7 +88,8 @@ export const ConfigSchema = z
   });
 export type Config = z.infer<typeof ConfigSchema>;
 
-const ENVIRONMENT: Record<keyof Config, string> = {
+/** Each setting's environment variable (its flag, where `serve` has one, wins over it). */
+export const ENVIRONMENT: Readonly<Record<keyof Config, string>> = {
   port: 'PORT',
   host: 'HOST',
   dataDir: 'PAYFRAME_DATA_DIR',

@@ -34,6 +34,19 @@ describe('payframe COMMAND --help', () => {
     expect(lines.filter((line) => line.startsWith('  payframe ')).every((line) => line.startsWith(`  payframe ${command} `))).toBe(true);
   });
 
+  it('lists every environment variable of serve, each with the flag that wins over it', async () => {
+    const { stdout } = await runCli(['serve', '--help']);
+    const environment = stdout.split('Environment (a flag wins over its variable):\n')[1] ?? '';
+    // docs/operations.md's table of variables is what a reader without the help would look at.
+    const documented = [...readFileSync(new URL('../../../docs/operations.md', import.meta.url), 'utf8').matchAll(/^\| [^|]*\| `([A-Z][A-Z_]+)`/gm)].map(
+      (match) => match[1],
+    );
+    expect(documented.length).toBeGreaterThan(10);
+    for (const variable of documented) expect(environment, variable).toMatch(new RegExp(`\\b${variable}\\b`));
+    expect(environment).toContain('PORT (--port)');
+    expect(environment).toContain('PAYFRAME_REQUEST_LOG (--request-log)');
+  });
+
   it('takes -h after a subcommand too', async () => {
     const { stdout } = await runCli(['keys', 'create', '-h']);
     expect(stdout).toContain('payframe keys create --account NAME --mode test|live');

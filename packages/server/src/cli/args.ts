@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
 
 /** Flag names as the CLI spells them, mapped to the config keys they set. */
-const FLAG_TO_CONFIG = {
+export const FLAG_TO_CONFIG = {
   port: 'port',
   host: 'host',
   'data-dir': 'dataDir',

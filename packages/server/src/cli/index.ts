@@ -1,3 +1,5 @@
+import { ENVIRONMENT } from '../config.ts';
+import { FLAG_TO_CONFIG } from './args.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { keysCommand } from './keys.ts';
 import { listenCommand } from './listen.ts';
@@ -23,7 +25,20 @@ const USAGE = `Usage:
   payframe backup --data-dir DIR --to FILE
   payframe restore --from FILE --data-dir NEW [--master-key-file FILE]
 
-Every flag of serve has an environment variable: see docs/operations.md.`;
+Every setting of serve is also read from an environment variable: payframe serve --help lists them.`;
+
+/** serve's settings as environment variables, each with the flag that wins over it where there is one. */
+function environmentLines(): string[] {
+  const flagOf = new Map<string, string>(Object.entries(FLAG_TO_CONFIG).map(([flag, key]) => [key, flag]));
+  const names = Object.entries(ENVIRONMENT).map(([key, variable]) => (flagOf.has(key) ? `${variable} (--${flagOf.get(key)})` : variable));
+  const lines: string[] = [];
+  for (const name of names) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + name.length + 2 <= 100) lines[lines.length - 1] = `${last}, ${name}`;
+    else lines.push(`  ${name}`);
+  }
+  return ['', 'Environment (a flag wins over its variable):', ...lines];
+}
 
 const COMMANDS = ['serve', 'keys', 'listen', 'seed', 'trigger', 'users', 'backup', 'restore'];
 
@@ -36,7 +51,7 @@ function usageOf(command: string): string {
     else if (!line.startsWith('   ')) inCommand = false;
     if (inCommand) lines.push(line);
   }
-  const environment = command === 'serve' ? ['', 'Every flag of serve has an environment variable: see docs/operations.md.'] : [];
+  const environment = command === 'serve' ? environmentLines() : [];
   return ['Usage:', ...lines, ...environment].join('\n');
 }
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-/** The `payframe` executable: runs the CLI straight from the TypeScript sources. */
+/** The `payframe` executable of this package (its bin): the CLI from the built bundle. */
 export const PAYFRAME_BIN = fileURLToPath(new URL('../../bin/payframe.js', import.meta.url));
 
 /** The exit code, or the signal that ended the process (null when it left on its own). */
