@@ -8,11 +8,16 @@ export const DEFAULT_LIST_LIMIT = 10;
 
 const LIMIT_ERROR = `must be an integer from 1 to ${MAX_LIST_LIMIT}`;
 const ListLimitSchema = integerField(LIMIT_ERROR)
-  .pipe(z.number().int().min(1, { error: LIMIT_ERROR }).max(MAX_LIST_LIMIT, { error: LIMIT_ERROR }))
+  .pipe(z.number().int({ error: LIMIT_ERROR }).min(1, { error: LIMIT_ERROR }).max(MAX_LIST_LIMIT, { error: LIMIT_ERROR }))
   .meta(integerBounds(1, MAX_LIST_LIMIT))
   .default(DEFAULT_LIST_LIMIT);
 
-const EpochSecondsSchema = integerField('must be a time in epoch seconds').meta(integerBounds(0));
+/** 9999-12-31T23:59:59Z: past it a time is no date, and more digits are no integer a database column holds. */
+const MAX_EPOCH_SECONDS = 253_402_300_799;
+const EPOCH_ERROR = 'must be a time in epoch seconds';
+const EpochSecondsSchema = integerField(EPOCH_ERROR)
+  .pipe(z.number().int({ error: EPOCH_ERROR }).max(MAX_EPOCH_SECONDS, { error: EPOCH_ERROR }))
+  .meta(integerBounds(0, MAX_EPOCH_SECONDS));
 
 /** `created[gte]=…&created[lt]=…` arrive bracketed; the body parser's qs turns them into this object. */
 export const CreatedRangeSchema = z.strictObject(

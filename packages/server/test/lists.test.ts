@@ -148,9 +148,17 @@ describe('GET /v2/charges', () => {
     expectError(await api.get('/v2/charges?starting_after=C00000000000000000000'), 400, 'RESOURCE_MISSING', { parameter: 'starting_after' });
     const foreign = expectOk(await other.get('/v2/charges'));
     expectError(await api.get(`/v2/charges?ending_before=${foreign.data[0].id}`), 400, 'RESOURCE_MISSING', { parameter: 'ending_before' });
-    for (const limit of ['0', '101', 'ten', '1.5', '-1', '']) {
-      expectError(await api.get(`/v2/charges?limit=${limit}`), 400, 'PARAMETER_INVALID', { parameter: 'limit' });
+    for (const limit of ['0', '101', 'ten', '1.5', '-1', '', '99999999999999999999999']) {
+      const refused = await api.get(`/v2/charges?limit=${limit}`);
+      expectError(refused, 400, 'PARAMETER_INVALID', { parameter: 'limit' });
+      expect(refused.body.error.message, limit).toContain('must be an integer from 1 to 100');
     }
+    // More digits than a database integer holds, or a time past the year 9999: refused before the store sees them.
+    for (const path of ['/v2/charges', '/v2/events']) {
+      expectError(await api.get(`${path}?created[gte]=99999999999999999999999`), 400, 'PARAMETER_INVALID', { parameter: 'created.gte' });
+      expectError(await api.get(`${path}?created[lt]=253402300800`), 400, 'PARAMETER_INVALID', { parameter: 'created.lt' });
+    }
+    expect((await api.get('/v2/charges?created[lt]=253402300799')).status).toBe(200);
     expectError(await api.get('/v2/charges?status=LOST'), 400, 'PARAMETER_INVALID', { parameter: 'status' });
     expectError(await api.get('/v2/charges?status=PENDING&status=REFUNDED'), 400, 'PARAMETER_INVALID', { parameter: 'status' });
     expectError(await api.get('/v2/charges?email=not-an-email'), 400, 'PARAMETER_INVALID', { parameter: 'email' });
