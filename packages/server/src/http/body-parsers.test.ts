@@ -1,6 +1,6 @@
 import { PayframeError } from '@payframe/contract';
 import { describe, expect, it } from 'vitest';
-import { inspectJson, parseBracketed, parseQueryString } from './body-parsers.ts';
+import { inspectJson, parseBracketed, parseQueryString, registerJsonParser } from './body-parsers.ts';
 
 /** Parsed forms are objects without a prototype; their fields alone are compared. */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
@@ -38,6 +38,17 @@ describe('names qs would drop without a word', () => {
       expect(Object.getOwnPropertySymbols(parsed), query).toHaveLength(1);
     }
     expect(plain(parseQueryString('limit=5&created[gte]=1'))).toStrictEqual({ limit: '5', created: { gte: '1' } });
+  });
+
+  it('refuses JSON that is invalid as sent, even where quoting its numbers would make it valid', async () => {
+    const { default: fastify } = await import('fastify');
+    const app = fastify();
+    registerJsonParser(app);
+    app.post('/', (request) => request.body);
+    const post = (payload: string) => app.inject({ method: 'POST', url: '/', headers: { 'content-type': 'application/json' }, payload });
+    expect((await post('{"a": 1, 1.5: "x"}')).statusCode).toBe(400);
+    expect((await post('{"amount": 1.5}')).json()).toEqual({ amount: '1.5' });
+    await app.close();
   });
 
   it('finds a JSON body’s __proto__ key and its depth in one walk', () => {

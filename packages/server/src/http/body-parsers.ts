@@ -260,11 +260,14 @@ function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {
-    // Rare (a fraction or exponent was sent): such numbers are kept as their text (json-numbers.ts).
-    parsed = JSON.parse(numbersAsWritten(text));
+    parsed = JSON.parse(text);
   } catch {
     throw new PayframeError('PARAMETER_INVALID', 'The request body is not valid JSON.');
   }
+  // Rare (a fraction or exponent was sent): parsed again with those numbers as their text
+  // (json-numbers.ts), which is only sound on text that parsed as JSON already.
+  const written = numbersAsWritten(text);
+  if (written !== text) parsed = JSON.parse(written);
   const { depth, protoKey } = inspectJson(parsed);
   if (depth > JSON_MAX_DEPTH) throw new PayframeError('PARAMETER_INVALID', `The JSON body is nested deeper than ${JSON_MAX_DEPTH} levels.`);
   if (protoKey !== undefined) throw new PayframeError('PARAMETER_UNKNOWN', `Unknown parameter: ${protoKey}.`, { parameter: protoKey });
