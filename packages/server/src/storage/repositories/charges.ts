@@ -83,29 +83,25 @@ function chargeWithTokenStatement(chargeColumns: readonly string[], tokenColumns
   };
 }
 
-const FIND_CHARGE_WITH_TOKEN = chargeWithTokenStatement(CHARGE_COLUMNS, TOKEN_COLUMNS);
-const chargeOf = rowReader<ChargesTable>(CHARGE_COLUMNS);
-const tokenOf = rowReader<TokensTable>(TOKEN_COLUMNS, 't_');
-
-export async function findChargeWithToken(db: Db, owner: Owner, id: string): Promise<{ charge: ChargesTable; token: TokensTable } | undefined> {
-  const [row] = await runStatement<Record<string, unknown>>(db, FIND_CHARGE_WITH_TOKEN, [id, owner.accountId, owner.mode]);
-  if (!row) return undefined;
-  return { charge: chargeOf(row), token: tokenOf(row) };
+/** A read of one charge with its token: these columns of each, the token's prefixed `t_`. */
+function chargeWithTokenReader<C, T>(chargeColumns: readonly (keyof C & string)[], tokenColumns: readonly (keyof T & string)[]) {
+  const statement = chargeWithTokenStatement(chargeColumns, tokenColumns);
+  const chargeOf = rowReader<C>(chargeColumns);
+  const tokenOf = rowReader<T>(tokenColumns, 't_');
+  return async (db: Db, owner: Owner, id: string): Promise<{ charge: C; token: T } | undefined> => {
+    const [row] = await runStatement<Record<string, unknown>>(db, statement, [id, owner.accountId, owner.mode]);
+    return row && { charge: chargeOf(row), token: tokenOf(row) };
+  };
 }
+
+/** The whole rows, for a change. */
+export const findChargeWithToken = chargeWithTokenReader<ChargesTable, TokensTable>(CHARGE_COLUMNS, TOKEN_COLUMNS);
 
 /**
  * The same read for an answer only (a GET): the columns the answer shows, not the token's sealed card
  * nor the fields only a change writes. Fewer columns cost less to read and to make into objects.
  */
-const FIND_CHARGE_VIEW = chargeWithTokenStatement(CHARGE_VIEW_COLUMNS, TOKEN_VIEW_COLUMNS);
-const chargeViewOf = rowReader<ChargeViewRow>(CHARGE_VIEW_COLUMNS);
-const tokenViewOf = rowReader<TokenViewRow>(TOKEN_VIEW_COLUMNS, 't_');
-
-export async function findChargeView(db: Db, owner: Owner, id: string): Promise<{ charge: ChargeViewRow; token: TokenViewRow } | undefined> {
-  const [row] = await runStatement<Record<string, unknown>>(db, FIND_CHARGE_VIEW, [id, owner.accountId, owner.mode]);
-  if (!row) return undefined;
-  return { charge: chargeViewOf(row), token: tokenViewOf(row) };
-}
+export const findChargeView = chargeWithTokenReader<ChargeViewRow, TokenViewRow>(CHARGE_VIEW_COLUMNS, TOKEN_VIEW_COLUMNS);
 
 const MOVED_COLUMNS = [
   'status',
