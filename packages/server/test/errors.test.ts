@@ -234,6 +234,26 @@ describe('400 PARAMETER_UNKNOWN', () => {
     expect((await api.get('/v2/charges?limit=100')).status).toBe(200);
   });
 
+  it('never repeats a card number sent as a parameter name, in the parameter or the message', async () => {
+    const pan = TEST_PANS.visa;
+    const answers = [
+      await api.get(`/v2/charges?${pan}=1`),
+      await api.get(`/v2/charges?${pan.replace(/(\d{4})(?=\d)/g, '$1%20')}=1`),
+      await api.post('/v2/tokens', { ...tokenParams(TEST_PANS.visa), [`x${pan}`]: '1' }),
+      await api.post('/v2/tokens', { ...tokenParams(TEST_PANS.visa), [pan]: '1' }, { encoding: 'json' }),
+    ];
+    const names = ['[redacted]', '[redacted]', 'x[redacted]', '[redacted]'];
+    answers.forEach((answer, i) => {
+      expectTableRow(answer, 'PARAMETER_UNKNOWN', { parameter: names[i] });
+      expect(JSON.stringify(answer.body)).not.toMatch(/4242\D?4242\D?4242\D?4242/);
+    });
+  });
+
+  it('takes a form metadata key of digits past the array limit as a key, as JSON does', async () => {
+    const charge = await createCharge(api, TEST_PANS.visa, { metadata: { 123: 'v', 5000: 'w', order: 'x' } });
+    expect(charge.metadata).toEqual({ 123: 'v', 5000: 'w', order: 'x' });
+  });
+
   it('refuses parameters in the body of a GET, which a list would otherwise ignore', async () => {
     // fetch sends no body with a GET: over a raw connection.
     const connection = await RawConnection.open(plain.url);

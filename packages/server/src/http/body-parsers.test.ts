@@ -64,6 +64,14 @@ describe('metadata in a form body', () => {
     expect(plain(parseBracketed('metadata%5B12%5D=y&metadata[order]=z'))).toStrictEqual({ metadata: { 12: 'y', order: 'z' } });
   });
 
+  it('takes digit keys past the array limit as keys, and still counts every parameter', () => {
+    expect(plain(parseBracketed('metadata[123]=v&metadata[5000]=w&amount=5'))).toStrictEqual({ amount: '5', metadata: { 123: 'v', 5000: 'w' } });
+    const many = Array.from({ length: 201 }, (_, i) => `metadata[${i}]=x`).join('&');
+    expect(refusal(() => parseBracketed(many))).toEqual({ code: 'PARAMETER_INVALID', parameter: undefined });
+    // A plain `metadata` beside bracketed keys: qs's reading of both, which the schema refuses, or its limit.
+    expect(refusal(() => parseBracketed('metadata=x&metadata[123]=v'))).toEqual({ code: 'PARAMETER_INVALID', parameter: undefined });
+  });
+
   it('keeps a list sent as one a list, for the schema to refuse, and leaves other lists alone', () => {
     expect(plain(parseBracketed('metadata[]=x'))).toStrictEqual({ metadata: ['x'] });
     expect(plain(parseBracketed('metadata[0]=x&metadata[]=y'))).toStrictEqual({ metadata: ['x', 'y'] });

@@ -84,16 +84,22 @@ const METADATA_LIST = /^metadata(?:\[|%5B)(?:\]|%5D)/i;
 
 /**
  * Metadata's keys are names (`A-Z a-z 0-9 _ . -`), never list indices, but qs reads a bracket of
- * digits as one: `metadata[0]=x` would arrive as the list `["x"]`, its key lost. Such a body's
- * metadata is parsed again with lists off, so `0` is a key as it is in JSON. `metadata[]=x` stays
- * the list it says it is (and is refused as one).
+ * digits as one: `metadata[0]=x` would arrive as the list `["x"]`, its key lost, and
+ * `metadata[123]=x` would pass the array limit. Such a body's metadata is parsed apart with lists
+ * off, so `0` and `123` are keys as they are in JSON. `metadata[]=x` stays the list it says it is
+ * (and is refused as one), and a plain `metadata=…` beside bracketed keys is left to qs whole.
  */
-function metadataKeysAsWritten(input: string, parsed: Record<string, unknown>): Record<string, unknown> {
-  if (!Array.isArray(parsed.metadata) || !DIGITS_METADATA_KEY.test(input)) return parsed;
-  const parts = input.split('&').filter((part) => METADATA_NAME.test(part));
-  if (parts.some((part) => METADATA_LIST.test(part))) return parsed;
-  const { metadata } = qs.parse(parts.join('&'), { ...BODY_QS_OPTIONS, parseArrays: false });
-  return { ...parsed, metadata };
+function parseForm(input: string): Record<string, unknown> {
+  if (!DIGITS_METADATA_KEY.test(input)) return qs.parse(input, BODY_QS_OPTIONS);
+  const parts = input.split('&');
+  const metadataParts = parts.filter((part) => METADATA_NAME.test(part));
+  if (metadataParts.some((part) => METADATA_LIST.test(part))) return qs.parse(input, BODY_QS_OPTIONS);
+  // Parsed in two, each under qs's count: the whole is held to it here.
+  if (parts.filter(Boolean).length > QS_OPTIONS.parameterLimit) throw new RangeError('Parameter limit exceeded');
+  const others = qs.parse(parts.filter((part) => !METADATA_NAME.test(part)).join('&'), BODY_QS_OPTIONS);
+  if (Object.hasOwn(others, 'metadata')) return qs.parse(input, BODY_QS_OPTIONS);
+  others.metadata = qs.parse(metadataParts.join('&'), { ...BODY_QS_OPTIONS, parseArrays: false }).metadata;
+  return others;
 }
 
 /** A name's brackets as a dotted path, as every other error names a parameter: `card[__proto__]` is `card.__proto__`. */
@@ -132,7 +138,7 @@ function parseStrictly(input: string): Record<string, unknown> {
   const unreadable = unreadableName(input);
   if (unreadable) throw unreadable;
   try {
-    return metadataKeysAsWritten(input, qs.parse(input, BODY_QS_OPTIONS));
+    return parseForm(input);
   } catch (error) {
     if (error instanceof NotUtf8) throw new PayframeError('PARAMETER_INVALID', 'The parameters are not valid UTF-8 once their percent-escapes are decoded.');
     throw limitsExceeded();

@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { PayframeError } from '@payframe/contract';
+import { type ErrorBody, PayframeError } from '@payframe/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { redactCardNumbers } from '../security/redact-card-data.ts';
 
 /** Fastify's own failures that a client can cause, and what they mean in the contract. */
 const FASTIFY_ERRORS: Record<string, (error: FastifyError) => PayframeError> = {
@@ -114,8 +115,18 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const retryAfter = reply.getHeader('retry-after');
     if (payframeError.code === 'RATE_LIMITED' && retryAfter === undefined) reply.header('retry-after', '60');
-    return reply.code(payframeError.status).headers(payframeError.headers).send(payframeError.toBody());
+    return reply.code(payframeError.status).headers(payframeError.headers).send(withoutCardNumbers(payframeError.toBody()));
   });
+}
+
+/**
+ * An error body fit to send: a parameter's name or path comes from the request (an unknown name, a
+ * metadata key), and a card number put there is not repeated back, in `parameter` or in the message.
+ */
+function withoutCardNumbers(body: ErrorBody): ErrorBody {
+  const message = redactCardNumbers(body.message);
+  const { parameter } = body.error;
+  return { ...body, message, error: { ...body.error, message, ...(parameter === undefined ? {} : { parameter: redactCardNumbers(parameter) }) } };
 }
 
 /** Answers made before any route or hook runs still must not be cached or sniffed. */
@@ -139,7 +150,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
 
 /** Writes `error` in the API's shape straight onto a socket no response object owns, then closes it. */
 export function answerOnSocket(socket: Duplex, error: PayframeError): void {
-  const body = JSON.stringify(error.toBody());
+  const body = JSON.stringify(withoutCardNumbers(error.toBody()));
   const headers = { ...PRE_ROUTING_HEADERS, ...error.headers };
   if (socket.writable) {
     socket.write(
