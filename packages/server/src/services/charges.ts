@@ -122,20 +122,22 @@ export function newChargeRow(
 
 export type LoadedCharge = { charge: ChargesTable; token: TokensTable };
 
-/** The charge with its token, as of the caller's clock (expiry applied), or a 404. */
-export async function loadCharge(db: Db, caller: Caller, id: string): Promise<LoadedCharge> {
-  const found = await findChargeWithToken(db, caller, id);
+/** A charge read with its token, as of the caller's clock (expiry applied), or a 404: whichever columns were read. */
+function settledOrMissing<C extends ChargeViewRow, T>(found: { charge: C; token: T } | undefined, caller: Caller): { charge: C; token: T } {
   if (!found) throw new PayframeError('RESOURCE_MISSING', 'No such charge.', { parameter: 'id' });
   const { charge, token } = found;
   return { charge: withState(charge, settle(toState(charge), caller.now)), token };
 }
 
+/** The charge with its token, whole rows, for a change. */
+export async function loadCharge(db: Db, caller: Caller, id: string): Promise<LoadedCharge> {
+  return settledOrMissing(await findChargeWithToken(db, caller, id), caller);
+}
+
 /** The charge's answer as of the caller's clock, read with only what the answer shows. */
 export async function retrieveCharge(db: Db, deps: ServiceDeps, caller: Caller, id: string): Promise<Charge> {
-  const found = await findChargeView(db, caller, id);
-  if (!found) throw new PayframeError('RESOURCE_MISSING', 'No such charge.', { parameter: 'id' });
-  const { charge, token } = found;
-  return chargeView(withState(charge, settle(toState(charge), caller.now)), token, deps);
+  const { charge, token } = settledOrMissing(await findChargeView(db, caller, id), caller);
+  return chargeView(charge, token, deps);
 }
 
 export function toState(row: ChargeViewRow): ChargeState {
