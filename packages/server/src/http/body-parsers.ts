@@ -3,7 +3,7 @@ import { PayframeError } from '@payframe/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import qs from 'qs';
 import { numbersAsWritten } from './json-numbers.ts';
-import { parseSimpleForm } from './simple-form.ts';
+import { decoded, parseSimpleForm } from './simple-form.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -115,12 +115,8 @@ function unreadableName(input: string): PayframeError | undefined {
     const equals = part.indexOf('=');
     const sent = equals === -1 ? part : part.slice(0, equals);
     if (sent === '') return new PayframeError('PARAMETER_UNKNOWN', 'A parameter has no name: send it as name=value.', { parameter: '' });
-    let name = sent.replace(/\+/g, ' ');
-    try {
-      name = decodeURIComponent(name);
-    } catch {
-      // Kept as sent, as qs keeps it.
-    }
+    // Escapes that do not decode are kept as sent, as qs keeps them.
+    const name = decoded(sent) ?? sent.replace(/\+/g, ' ');
     if (name.includes('__proto__')) return new PayframeError('PARAMETER_UNKNOWN', `Unknown parameter: ${dotted(name)}.`, { parameter: dotted(name) });
   }
   return undefined;

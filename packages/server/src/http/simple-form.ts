@@ -15,7 +15,8 @@ const onPrototype = (name: string) => name in Object.prototype;
 /** At most this many parameters here: qs counts and refuses past its own limit. */
 const MAX_PARTS = 200;
 
-function decoded(text: string): string | undefined {
+/** A name or value as qs decodes it (`+` is a space); undefined where its escapes do not decode. */
+export function decoded(text: string): string | undefined {
   const spaced = text.includes('+') ? text.replace(/\+/g, ' ') : text;
   if (!spaced.includes('%')) return spaced;
   try {
