@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import type { Clock } from '../domain/clock.ts';
 import { looksLikeApiKey } from '../security/api-keys.ts';
 import type { ApiKeyCache } from '../services/api-key-cache.ts';
+import type { ResolvedKey } from '../services/api-keys.ts';
 import { authOf } from './request-context.ts';
 
 /*
@@ -15,25 +16,47 @@ import { authOf } from './request-context.ts';
  * route. All of it runs on onRequest, before the body is read, so a refused request costs no parsing.
  */
 
-/** Every /v2 request: who is calling, over what; and unknown URLs, once the caller is known. */
+/**
+ * Every /v2 request: who is calling, over what; and unknown URLs, once the caller is known. A
+ * callback hook: a key the cache holds is judged at once, without a promise; any other waits for
+ * the cache to read it.
+ */
 export function authenticate(keys: ApiKeyCache, clock: Clock) {
-  return async function authenticateRequest(request: FastifyRequest): Promise<void> {
-    if (request.method === 'OPTIONS') return;
+  return function authenticateRequest(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    if (request.method === 'OPTIONS') {
+      done();
+      return;
+    }
     const header = request.headers['x-api-key'];
     const key = Array.isArray(header) ? header[0] : header;
-    const resolved = key && looksLikeApiKey(key) ? await keys.resolve(key, clock.now()) : null;
-    if (!resolved) {
-      throw new PayframeError('INVALID_API_KEY', key ? 'Invalid API key provided.' : 'No API key provided: send it in the X-Api-Key header.');
+    if (!key || !looksLikeApiKey(key)) {
+      done(callerRefused(key));
+      return;
     }
-    request.auth = resolved;
-    if (resolved.mode === 'live' && request.protocol !== 'https') {
-      throw new PayframeError('HTTPS_REQUIRED');
+    const now = clock.now();
+    const cached = keys.cached(key, now);
+    if (cached) {
+      done(refusal(request, cached));
+      return;
     }
-    if (request.is404) {
-      // A publishable key may only create tokens: anything else is refused before the route is judged.
-      throw new PayframeError(resolved.kind === 'publishable' ? 'PUBLISHABLE_KEY_NOT_ALLOWED' : 'ROUTE_NOT_FOUND');
-    }
+    keys.resolve(key, now).then(
+      (resolved) => done(resolved ? refusal(request, resolved) : callerRefused(key)),
+      (error: Error) => done(error),
+    );
   };
+}
+
+function callerRefused(key: string | undefined): PayframeError {
+  return new PayframeError('INVALID_API_KEY', key ? 'Invalid API key provided.' : 'No API key provided: send it in the X-Api-Key header.');
+}
+
+/** Records who is calling, then what this caller may not do here: undefined when the request goes on. */
+function refusal(request: FastifyRequest, resolved: ResolvedKey): PayframeError | undefined {
+  request.auth = resolved;
+  if (resolved.mode === 'live' && request.protocol !== 'https') return new PayframeError('HTTPS_REQUIRED');
+  // A publishable key may only create tokens: anything else is refused before the route is judged.
+  if (request.is404) return new PayframeError(resolved.kind === 'publishable' ? 'PUBLISHABLE_KEY_NOT_ALLOWED' : 'ROUTE_NOT_FOUND');
+  return undefined;
 }
 
 /** The secret realm: everything but creating tokens needs a secret key. A callback hook: it runs on most requests. */

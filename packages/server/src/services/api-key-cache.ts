@@ -14,6 +14,12 @@ const POLL_MS = 250;
 const TRUST_MS = 750;
 
 export type ApiKeyCache = {
+  /**
+   * The key's account and mode when the cache may answer now, without waiting; undefined when only
+   * `resolve` can tell (the key is not cached, the cache is past its trust, or a change elsewhere
+   * is being read).
+   */
+  cached(key: string, now: number): ResolvedKey | undefined;
   /** The key's account and mode, or null when it is unknown or revoked. */
   resolve(key: string, now: number): Promise<ResolvedKey | null>;
   /** Drops every cached key: this instance just changed what some key resolves to. */
@@ -71,20 +77,30 @@ export function apiKeyCache(store: Store): ApiKeyCache {
     return store.changedElsewhere();
   };
 
+  const cached = (key: string, now: number): ResolvedKey | undefined => {
+    if (changedElsewhere()) rechecking ??= recheck();
+    if (rechecking) return undefined;
+    // By the key itself, which the request holds in memory anyway: a hit costs no hashing.
+    const entry = performance.now() - checkedAt < TRUST_MS ? entries.get(key) : undefined;
+    if (!entry) return undefined;
+    const staleBefore = now - LAST_USED_PRECISION_MS;
+    if (entry.lastUsedAt < staleBefore) {
+      entry.lastUsedAt = now;
+      // Off the request's path: a lost last-used note is not worth failing or delaying a request.
+      store.read((db) => touchKeyLastUsed(db, entry.key.keyId, now, staleBefore)).catch(() => undefined);
+    }
+    return entry.key;
+  };
+
   return {
+    cached,
     async resolve(key, now) {
-      if (changedElsewhere()) rechecking ??= recheck();
-      if (rechecking) await rechecking;
-      // By the key itself, which the request holds in memory anyway: a hit costs no hashing.
-      const cached = performance.now() - checkedAt < TRUST_MS ? entries.get(key) : undefined;
-      if (cached) {
-        const staleBefore = now - LAST_USED_PRECISION_MS;
-        if (cached.lastUsedAt < staleBefore) {
-          cached.lastUsedAt = now;
-          // Off the request's path: a lost last-used note is not worth failing or delaying a request.
-          store.read((db) => touchKeyLastUsed(db, cached.key.keyId, now, staleBefore)).catch(() => undefined);
-        }
-        return cached.key;
+      const hit = cached(key, now);
+      if (hit) return hit;
+      if (rechecking) {
+        await rechecking;
+        const afterRecheck = cached(key, now);
+        if (afterRecheck) return afterRecheck;
       }
       const startedIn = epoch;
       const found = await lookUpKey(store, hashApiKey(key), now);
