@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import { PayframeError } from '@payframe/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
 import { apiRoutes } from './http/api.ts';
 import { BODY_LIMIT, parseQueryString } from './http/body-parsers.ts';
 import { dashboardApiRoutes } from './http/dashboard/api.ts';
@@ -9,6 +10,7 @@ import { clientErrorHandler, installErrorHandler, PRE_ROUTING_HEADERS } from './
 import { turnAwayWhileStopping } from './http/graceful-stop.ts';
 import { registerOpenApi } from './http/openapi/index.ts';
 import { answerProtocolEdges } from './http/protocol-edges.ts';
+import { lazyRequestLogger } from './http/request-logger.ts';
 import { dashboardAssetRoutes } from './http/routes/dashboard-assets.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
@@ -27,7 +29,7 @@ import { startRequestLog } from './services/request-log.ts';
 export type AppOptions = {
   store: Store;
   services: ServiceDeps;
-  logger: FastifyBaseLogger | false;
+  logger: Logger | false;
   trustProxy: string[];
   https?: { cert: Buffer; key: Buffer } | undefined;
   publishableRateLimit: number;
@@ -61,8 +63,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: newRequestId,
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    loggerInstance: options.logger || undefined,
+    // As Fastify's base logger: typed as pino's own, every route and plugin would be typed with it.
+    loggerInstance: (options.logger || undefined) as FastifyBaseLogger | undefined,
     logger: options.logger ? undefined : false,
+    ...(options.logger ? { childLoggerFactory: lazyRequestLogger(options.logger) } : {}),
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy.length > 0 ? options.trustProxy : false,
     // A client that trickles its body cannot hold a connection (and up to 1 MB of memory) for ever:
