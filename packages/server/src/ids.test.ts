@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { randomIds } from './ids.ts';
+import { randomIds, timeHex } from './ids.ts';
 
 describe('randomIds', () => {
   it('makes charge ids of C and digits, at least 16 of them random', () => {
@@ -57,5 +57,15 @@ describe('randomIds', () => {
       expect(time).toBeGreaterThanOrEqual(before);
       expect(time).toBeLessThanOrEqual(after);
     }
+  });
+});
+
+describe('timeHex', () => {
+  it('writes milliseconds as 12 hex digits, the same millisecond alike and the next one anew', () => {
+    expect(timeHex(0)).toBe('000000000000');
+    expect(timeHex(0x19abcdef012)).toBe('019abcdef012');
+    expect(timeHex(0x19abcdef012)).toBe('019abcdef012');
+    expect(timeHex(0x19abcdef013)).toBe('019abcdef013');
+    expect(timeHex(2 ** 48 - 1)).toBe('ffffffffffff');
   });
 });

@@ -24,8 +24,20 @@ export function randomHex(bytes: number): string {
   return randomChunk(bytes).toString('hex');
 }
 
-/** Milliseconds since the epoch as 12 hex digits (48 bits, good until the year 10889). */
-export const timeHex = (now: number) => now.toString(16).padStart(12, '0');
+let hexOfMs = -1;
+let hexOfMsText = '';
+
+/**
+ * Milliseconds since the epoch as 12 hex digits (48 bits, good until the year 10889). Several ids
+ * are made in most milliseconds under load: the last millisecond's digits are kept.
+ */
+export function timeHex(now: number): string {
+  if (now !== hexOfMs) {
+    hexOfMs = now;
+    hexOfMsText = now.toString(16).padStart(12, '0');
+  }
+  return hexOfMsText;
+}
 
 /**
  * Every id begins with its creation time, then carries its random part. Indexes on ids then grow at
