@@ -66,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // As Fastify's base logger: typed as pino's own, every route and plugin would be typed with it.
     loggerInstance: (options.logger || undefined) as FastifyBaseLogger | undefined,
     logger: options.logger ? undefined : false,
-    ...(options.logger ? { childLoggerFactory: lazyRequestLogger(options.logger) } : {}),
+    ...(options.logger ? { childLoggerFactory: lazyRequestLogger } : {}),
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy.length > 0 ? options.trustProxy : false,
     // A client that trickles its body cannot hold a connection (and up to 1 MB of memory) for ever:

@@ -20,7 +20,7 @@ function capture(level: string) {
 describe('lazyRequestLogger', () => {
   it('writes what pino would, each line with the request id, and nothing below the level', () => {
     const { logger, lines } = capture('warn');
-    const log = lazyRequestLogger(logger)(logger, { requestId: 'req_1' }, {});
+    const log = lazyRequestLogger(logger, { requestId: 'req_1' }, {});
     log.info({ req: { url: '/v2/charges' } }, 'incoming request');
     log.debug('not kept');
     expect(lines).toEqual([]);
@@ -35,7 +35,7 @@ describe('lazyRequestLogger', () => {
 
   it('keeps the redaction and serializers of the logger it stands for', () => {
     const { logger, lines } = capture('info');
-    const log = lazyRequestLogger(logger)(logger, { requestId: 'req_2' }, {});
+    const log = lazyRequestLogger(logger, { requestId: 'req_2' }, {});
     log.info({ card: { number: '4242424242424242' }, req: { method: 'GET', url: '/v2/tokens/4242424242424242', headers: { 'x-api-key': 'sk_test_x' } } });
     expect(JSON.stringify(lines)).not.toContain('4242424242424242');
     expect(JSON.stringify(lines)).not.toContain('sk_test_x');
@@ -44,19 +44,18 @@ describe('lazyRequestLogger', () => {
 
   it("follows the level once it is changed, and makes a route's own level at once", () => {
     const { logger, lines } = capture('warn');
-    const factory = lazyRequestLogger(logger);
-    const log = factory(logger, { requestId: 'req_3' }, {});
+    const log = lazyRequestLogger(logger, { requestId: 'req_3' }, {});
     expect(log.level).toBe('warn');
     log.level = 'debug';
     log.debug('now kept');
     expect(logger.level).toBe('warn');
-    const own = factory(logger, { requestId: 'req_4' }, { level: 'trace' });
+    const own = lazyRequestLogger(logger, { requestId: 'req_4' }, { level: 'trace' });
     own.trace('traced');
     expect(lines.map((line) => [line.requestId, line.msg])).toEqual([
       ['req_3', 'now kept'],
       ['req_4', 'traced'],
     ]);
-    const grandchild = factory(logger, { requestId: 'req_5' }, {}).child({ step: 'inner' });
+    const grandchild = lazyRequestLogger(logger, { requestId: 'req_5' }, {}).child({ step: 'inner' });
     grandchild.warn('nested');
     expect(lines.at(-1)).toMatchObject({ requestId: 'req_5', step: 'inner', msg: 'nested' });
   });

@@ -6,10 +6,10 @@ import type { Bindings, ChildLoggerOptions, LevelWithSilent, Logger } from 'pino
  * line at a level the logger keeps. Making it serialises the bindings (the request id) through the
  * redaction there and then; at `warn` and above most requests write nothing and would pay that for
  * nothing. A route with a level of its own gets its child at once: its level is not the parent's.
+ * For an app whose logger is pino's (Fastify's own logger is then a pino child of it).
  */
-export function lazyRequestLogger(parent: Logger) {
-  return (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger =>
-    logger === parent && options.level === undefined ? new LazyChild(parent, bindings, options) : logger.child(bindings, options);
+export function lazyRequestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  return options.level === undefined ? new LazyChild(logger as Logger, bindings, options) : logger.child(bindings, options);
 }
 
 class LazyChild implements FastifyBaseLogger {
