@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Metrics } from './registry.ts';
 
 /** Requests that matched no route share one label: raw URLs would carry ids and grow without bound. */
@@ -10,12 +10,16 @@ const DECLINE_CODES = new Set(['DECLINED', 'EXPIRED_CARD', 'INCORRECT_CVC']);
 const CHARGE_CREATE = 'POST /v2/charges';
 /** A capture is counted wherever it is made: through the API or from the dashboard. */
 const CHARGE_CAPTURES = new Set(['POST /v2/charges/capture/:id', 'POST /dashboard/api/charges/:id/capture']);
+const CHARGE_ROUTES = new Set([CHARGE_CREATE, ...CHARGE_CAPTURES]);
 
 function routeOf(request: FastifyRequest): string {
   return request.routeOptions.url ?? UNMATCHED;
 }
 
-/** Counts and times every response by route pattern and status, and the charge outcomes. */
+/**
+ * Counts and times every response by route pattern and status, and the charge outcomes on the
+ * routes that make them (a hook of their own: no other request pays for it).
+ */
 export function instrumentHttp(app: FastifyInstance, metrics: Metrics): void {
   // Callback hooks: an async one costs a promise per response.
   app.addHook('onResponse', (request, reply, done) => {
@@ -24,12 +28,15 @@ export function instrumentHttp(app: FastifyInstance, metrics: Metrics): void {
     metrics.requestDuration.observe(labels, reply.elapsedTime / 1000);
     done();
   });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const route = `${request.method} ${routeOf(request)}`;
-    if ((route === CHARGE_CREATE || CHARGE_CAPTURES.has(route)) && reply.getHeader('idempotent-replayed') === undefined) {
-      countChargeOutcome(metrics, route, request, reply, payload);
-    }
+  const countOutcome: onSendHookHandler = (request, reply, payload, done) => {
+    if (reply.getHeader('idempotent-replayed') === undefined) countChargeOutcome(metrics, `${request.method} ${routeOf(request)}`, request, reply, payload);
     done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.some((method) => CHARGE_ROUTES.has(`${method} ${route.url}`))) {
+      route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), countOutcome];
+    }
   });
 }
 
