@@ -9,8 +9,9 @@
 /** A name, or a name and one field, of letters, digits and underscores, beginning with neither digit nor bracket. */
 const SIMPLE_NAME = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[([A-Za-z_][A-Za-z0-9_]*)\])?$/;
 
-/** Names qs drops (allowPrototypes: false) are left to it. */
-const onPrototype = (name: string) => name in Object.prototype;
+/** Names of Object.prototype (`__proto__` among them) are left to qs and the checks around it. */
+const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+const onPrototype = (name: string) => PROTOTYPE_NAMES.has(name);
 
 /** At most this many parameters here: qs counts and refuses past its own limit. */
 const MAX_PARTS = 200;
