@@ -142,7 +142,12 @@ describe('the request log', () => {
       response: { id: made.body.id, card: { last4Digits: '8210' } },
     });
     const missingId = missing.headers.get('request-id') ?? '';
-    expect((await logged(missingId)).body).toMatchObject({ status: 404, path: '/v2/charges/C00000000000000000000000000000000000' });
+    const missingEntry = (await logged(missingId)).body;
+    expect(missingEntry).toMatchObject({ status: 404, path: '/v2/charges/C00000000000000000000000000000000000' });
+    expect(missingEntry.request).toEqual({ query: {}, body: {} });
+    const listed = (await logged((await api.get('/v2/charges?limit=2')).headers.get('request-id') ?? '')).body;
+    expect(listed).toMatchObject({ path: '/v2/charges' });
+    expect(listed.request).toEqual({ query: { limit: '2' }, body: {} });
 
     const failures = await admin.get('/request_log?mode=test&status=4xx&limit=100');
     expect(failures.body.data.map((entry: { id: string }) => entry.id)).toContain(missingId);

@@ -45,9 +45,28 @@ export function requestLogRow(entry: AnsweredRequest): RequestLogTable {
     duration_ms: Math.round(entry.durationMs),
     key_id: entry.keyId,
     idempotency_key: entry.idempotencyKey === undefined ? null : redactCardNumbers(entry.idempotencyKey).slice(0, 255),
-    request: JSON.stringify(redactCardData({ query: entry.query ?? {}, body: entry.body ?? null })),
+    request: parametersText(entry.query, entry.body),
     response: redactAnswerText(response.length > MAX_RESPONSE_CHARS ? response.slice(0, MAX_RESPONSE_CHARS) : response),
   };
+}
+
+/** What most reads send: no query parameter and no body (or no body parameter). */
+const NOTHING_SENT = JSON.stringify({ query: {}, body: null });
+const NO_PARAMETER_SENT = JSON.stringify({ query: {}, body: {} });
+
+function parametersText(query: unknown, body: unknown): string {
+  if (isEmpty(query)) {
+    if (body === undefined || body === null) return NOTHING_SENT;
+    if (isEmpty(body)) return NO_PARAMETER_SENT;
+  }
+  return JSON.stringify(redactCardData({ query: query ?? {}, body: body ?? null }));
+}
+
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object') return false;
+  for (const _name in value) return false;
+  return true;
 }
 
 export type RequestLog = {
