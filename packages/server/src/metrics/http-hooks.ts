@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preSerializationHookHandler } from 'fastify';
 import type { Metrics } from './registry.ts';
 
 /** Requests that matched no route share one label: raw URLs would carry ids and grow without bound. */
@@ -28,22 +28,35 @@ export function instrumentHttp(app: FastifyInstance, metrics: Metrics): void {
     metrics.requestDuration.observe(labels, reply.elapsedTime / 1000);
     done();
   });
+  // The charge a route answers, as an object: read before it becomes text rather than parsed back.
+  const answers = new WeakMap<FastifyRequest, unknown>();
+  const keepAnswer: preSerializationHookHandler<unknown> = (request, _reply, payload, done) => {
+    answers.set(request, payload);
+    done(null, payload);
+  };
   const countOutcome: onSendHookHandler = (request, reply, payload, done) => {
-    if (reply.getHeader('idempotent-replayed') === undefined) countChargeOutcome(metrics, `${request.method} ${routeOf(request)}`, request, reply, payload);
+    if (reply.getHeader('idempotent-replayed') === undefined) {
+      countChargeOutcome(metrics, `${request.method} ${routeOf(request)}`, request, reply, payload, answers.get(request));
+    }
     done(null, payload);
   };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.some((method) => CHARGE_ROUTES.has(`${method} ${route.url}`))) {
-      route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), countOutcome];
+      route.preSerialization = [...hooksOf(route.preSerialization), keepAnswer];
+      route.onSend = [...hooksOf(route.onSend), countOutcome];
     }
   });
 }
 
-function countChargeOutcome(metrics: Metrics, route: string, request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+function hooksOf<H>(hooks: H | H[] | undefined): H[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+}
+
+function countChargeOutcome(metrics: Metrics, route: string, request: FastifyRequest, reply: FastifyReply, payload: unknown, answer: unknown): void {
   if (typeof payload !== 'string') return;
   if (reply.statusCode === 200) {
-    const currency = currencyOf(parse(payload));
+    const currency = currencyOf(answer);
     if (currency) metrics.charges.inc({ outcome: route === CHARGE_CREATE ? 'created' : 'captured', currency });
   } else if (reply.statusCode === 402 && route === CHARGE_CREATE) {
     const code = (parse(payload) as { error?: { code?: unknown } } | undefined)?.error?.code;
