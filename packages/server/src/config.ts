@@ -119,6 +119,9 @@ export const ENVIRONMENT: Readonly<Record<keyof Config, string>> = {
   dashboardSessionMaxMs: 'PAYFRAME_DASHBOARD_SESSION_MAX_MS',
 };
 
+/** A setting given with a value it cannot take, by flag or environment variable: the caller's mistake. */
+export class InvalidSettingError extends Error {}
+
 export function loadConfig(flags: Partial<Record<keyof Config, string>>, env: NodeJS.ProcessEnv = process.env): Config {
   // An empty value is no value: `PORT=` means the default port, not port 0 (any free one).
   const given = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value);
@@ -135,7 +138,7 @@ export function loadConfig(flags: Partial<Record<keyof Config, string>>, env: No
     const name = String(issue?.path[0] ?? '') as keyof Config;
     // Named as it was given: the flag (serve's flags are the settings' names in kebab case) or the variable.
     const setting = given(flags[name]) !== undefined ? `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}` : ENVIRONMENT[name];
-    throw new Error(`Invalid ${setting}: ${issue?.message}`);
+    throw new InvalidSettingError(`Invalid ${setting}: ${issue?.message}`);
   }
   return parsed.data;
 }

@@ -58,20 +58,32 @@ describe('payframe keys', () => {
     }
   });
 
-  it('refuses bad arguments with a message and a non-zero exit', async () => {
-    const result = await cli(['keys', 'create', '--account', 'acme', '--mode', 'staging', '--data-dir', tempDataDir()]);
-    expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain('--mode test or --mode live');
+  it('refuses bad arguments with a message and exit code 2, and a command that fails as given with 1', async () => {
+    const dataDir = tempDataDir();
+    const badMode = await cli(['keys', 'create', '--account', 'acme', '--mode', 'staging', '--data-dir', dataDir]);
+    expect(badMode.code).toBe(2);
+    expect(badMode.stderr).toContain('--mode test or --mode live');
+    const unknownFlag = await cli(['keys', 'list', '--acount', 'acme', '--data-dir', dataDir]);
+    expect(unknownFlag.code).toBe(2);
+    expect(unknownFlag.stderr).toContain("Unknown option '--acount'");
+    const badSetting = await cli(['serve', '--port', 'eighty', '--data-dir', dataDir]);
+    expect(badSetting.code).toBe(2);
+    expect(badSetting.stderr).toContain('Invalid --port');
+    const missing = await cli(['backup', '--data-dir', dataDir]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('backup needs --to FILE');
+    const noSuchKey = await cli(['keys', 'revoke', 'key_0000', '--data-dir', dataDir]);
+    expect(noSuchKey.code).toBe(1);
   });
 
   it('refuses an argument a command does not take, rather than ignoring it, and does not repeat it', async () => {
     const dataDir = tempDataDir();
     const stray = await cli(['keys', 'create', '--account', 'acme', '--mode', 'test', 'sk_test_pasted_here', '--data-dir', dataDir]);
-    expect(stray.code).toBe(1);
+    expect(stray.code).toBe(2);
     expect(stray.stderr).toContain('keys create takes no argument besides its flags; got 1');
     expect(stray.stderr).not.toContain('sk_test_pasted_here');
     const two = await cli(['keys', 'revoke', 'key_1', 'key_2', '--data-dir', dataDir]);
-    expect(two.code).toBe(1);
+    expect(two.code).toBe(2);
     expect(two.stderr).toContain('keys revoke takes 1 argument besides its flags; got 2');
   });
 });

@@ -175,9 +175,9 @@ describe('payframe seed', () => {
 
   it('refuses a missing account or a bad count', async () => {
     const store = await storeArgs(server.dataDir);
-    expect((await cli(['seed', '--charges', '5', ...store])).code).toBe(1);
+    expect((await cli(['seed', '--charges', '5', ...store])).code).toBe(2);
     const bad = await cli(['seed', '--account', 'seeded', '--charges', 'many', ...store]);
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--charges');
   });
 });

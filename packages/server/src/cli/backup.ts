@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { backupSqliteStore, MASTER_KEY_FILE, restoreSqliteStore } from '../storage/sqlite-backup.ts';
-import { parseFlags, requiredText } from './args.ts';
+import { parseFlags, requiredText, UsageError } from './args.ts';
 
 const MASTER_KEY_NOTE = (dataDir: string) =>
   `The master key is not in the backup, by design: keep ${join(dataDir, MASTER_KEY_FILE)} (or PAYFRAME_MASTER_KEY) apart from it, as safely. A restore needs both.`;
@@ -9,7 +9,7 @@ const MASTER_KEY_NOTE = (dataDir: string) =>
 export async function backupCommand(args: string[]): Promise<void> {
   const { config, values } = parseFlags(args, { to: { type: 'string' } }, { name: 'backup', positionals: 0 });
   if (config.databaseUrl)
-    throw new Error('backup copies the embedded store; back up PostgreSQL with its own tools (pg_dump, base backups): see docs/operations.md');
+    throw new UsageError('backup copies the embedded store; back up PostgreSQL with its own tools (pg_dump, base backups): see docs/operations.md');
   const dataDir = requiredText(config.dataDir, 'backup needs --data-dir DIR, the data directory of the store to copy');
   const to = requiredText(values.to, 'backup needs --to FILE, where to write the copy');
   const { bytes } = await backupSqliteStore(dataDir, to);
@@ -20,7 +20,7 @@ export async function backupCommand(args: string[]): Promise<void> {
 /** `payframe restore --from FILE --data-dir NEW [--master-key-file FILE]`. */
 export async function restoreCommand(args: string[]): Promise<void> {
   const { config, values } = parseFlags(args, { from: { type: 'string' }, 'master-key-file': { type: 'string' } }, { name: 'restore', positionals: 0 });
-  if (config.databaseUrl) throw new Error('restore makes an embedded store; restore PostgreSQL with its own tools: see docs/operations.md');
+  if (config.databaseUrl) throw new UsageError('restore makes an embedded store; restore PostgreSQL with its own tools: see docs/operations.md');
   const from = requiredText(values.from, 'restore needs --from FILE, a backup made by payframe backup');
   const dataDir = requiredText(config.dataDir, 'restore needs --data-dir NEW, the data directory to make');
   const masterKeyFile =

@@ -1,5 +1,5 @@
-import { ENVIRONMENT } from '../config.ts';
-import { FLAG_TO_CONFIG } from './args.ts';
+import { ENVIRONMENT, InvalidSettingError } from '../config.ts';
+import { FLAG_TO_CONFIG, UsageError } from './args.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { keysCommand } from './keys.ts';
 import { listenCommand } from './listen.ts';
@@ -75,6 +75,6 @@ export async function main(args: string[]): Promise<void> {
     }
   } catch (error) {
     console.error(`payframe: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
+    process.exitCode = error instanceof UsageError || error instanceof InvalidSettingError ? 2 : 1;
   }
 }

@@ -2,7 +2,7 @@ import { ModeSchema } from '@payframe/contract';
 import { loadConfig } from '../config.ts';
 import { randomIds } from '../ids.ts';
 import { createKeys, listKeys, revokeKey } from '../services/api-keys.ts';
-import { parseFlags, requiredText } from './args.ts';
+import { parseFlags, requiredText, UsageError } from './args.ts';
 import { withStore } from './open-store.ts';
 
 const OPTIONS = { account: { type: 'string' }, mode: { type: 'string' }, json: { type: 'boolean' } } as const;
@@ -17,7 +17,7 @@ export async function keysCommand(args: string[]): Promise<void> {
   if (action === 'create') {
     const account = requiredText(values.account, 'keys create needs --account NAME');
     const mode = ModeSchema.safeParse(values.mode);
-    if (!mode.success) throw new Error('keys create needs --mode test or --mode live');
+    if (!mode.success) throw new UsageError('keys create needs --mode test or --mode live');
     const keys = await withStore(config, (store) => createKeys(store, randomIds, account, mode.data, Date.now()));
     const { mode: _mode, ...printed } = keys;
     console.log(
@@ -36,12 +36,12 @@ export async function keysCommand(args: string[]): Promise<void> {
   }
   if (action === 'revoke') {
     const target = positionals[0];
-    if (!target) throw new Error('keys revoke needs the key or its id');
+    if (!target) throw new UsageError('keys revoke needs the key or its id');
     const revoked = await withStore(config, (store) => revokeKey(store, target, Date.now()));
     if (json) console.log(JSON.stringify({ revoked }));
     else console.log(revoked ? 'Key revoked.' : 'No active key matches.');
     if (!revoked) process.exitCode = 1;
     return;
   }
-  throw new Error('keys takes create, list or revoke');
+  throw new UsageError('keys takes create, list or revoke');
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import { generateWebhookSecret, signWebhook } from '@payframe/contract/webhook-signing';
 import { type EventSourceMessage, EventSourceParserStream } from 'eventsource-parser/stream';
+import { parsedArgs, UsageError } from './args.ts';
 
 const OPTIONS = { 'forward-to': { type: 'string' }, 'api-key': { type: 'string' }, 'api-base': { type: 'string' } } as const;
 const DEFAULT_API_BASE = 'http://127.0.0.1:4000';
@@ -16,11 +16,11 @@ const MAX_RECONNECT_DELAY_MS = 5_000;
  * stream is read again from the last event forwarded (Last-Event-ID): none is missed or repeated.
  */
 export async function listenCommand(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: OPTIONS, strict: true });
+  const { values } = parsedArgs({ args, options: OPTIONS, strict: true });
   const forwardTo = values['forward-to'];
   const apiKey = values['api-key'];
-  if (!forwardTo || !URL.canParse(forwardTo)) throw new Error('listen needs --forward-to URL');
-  if (!apiKey?.startsWith('sk_test_')) throw new Error('listen needs --api-key with a test-mode secret key (sk_test_…)');
+  if (!forwardTo || !URL.canParse(forwardTo)) throw new UsageError('listen needs --forward-to URL');
+  if (!apiKey?.startsWith('sk_test_')) throw new UsageError('listen needs --api-key with a test-mode secret key (sk_test_…)');
   const streamUrl = new URL('/v2/events/stream', values['api-base'] ?? DEFAULT_API_BASE);
 
   const secret = generateWebhookSecret();

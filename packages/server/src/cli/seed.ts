@@ -5,7 +5,7 @@ import { loadServerSecrets } from '../security/secrets.ts';
 import type { ServiceDeps } from '../services/context.ts';
 import { seedCharges } from '../services/seed.ts';
 import { ascendingIds } from '../services/seed-ids.ts';
-import { parseFlags, requiredText } from './args.ts';
+import { parseFlags, requiredText, UsageError } from './args.ts';
 import { withStore } from './open-store.ts';
 
 const SEED_STATEMENT_TIMEOUT_MS = 60 * 60 * 1000;
@@ -19,7 +19,7 @@ export async function seedCommand(args: string[]): Promise<void> {
   const config = { ...configured, dbStatementTimeoutMs: Math.max(configured.dbStatementTimeoutMs, SEED_STATEMENT_TIMEOUT_MS) };
   const account = requiredText(values.account, 'seed needs --account NAME');
   const count = Number(values.charges);
-  if (!/^\d+$/.test(String(values.charges)) || !Number.isSafeInteger(count) || count < 1) throw new Error('seed needs --charges N (a positive integer)');
+  if (!/^\d+$/.test(String(values.charges)) || !Number.isSafeInteger(count) || count < 1) throw new UsageError('seed needs --charges N (a positive integer)');
   const deps: ServiceDeps = {
     secrets: loadServerSecrets({ masterKey: config.masterKey, keyFile: join(config.dataDir, 'master.key') }),
     liveAcquirer: null,

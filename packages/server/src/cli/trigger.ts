@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util';
 import { EVENT_NAMES, type EventName } from '@payframe/contract';
+import { parsedArgs, UsageError } from './args.ts';
 import { MOVE_REQUESTS, TRIGGER_PLANS } from './trigger-plans.ts';
 
 const OPTIONS = { 'api-key': { type: 'string' }, 'api-base': { type: 'string' } } as const;
@@ -12,23 +12,20 @@ const DEFAULT_API_BASE = 'http://127.0.0.1:4000';
  * A wrong event name or key is a usage error (exit 2); an API refusal stops it (exit 1).
  */
 export async function triggerCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+  const { values, positionals } = parsedArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
   const [name, ...extra] = positionals;
   if (name === undefined || extra.length > 0 || !isEventName(name)) {
     const got = name === undefined ? 'no event name' : extra.length > 0 ? 'more than one event name' : `unknown event "${name}"`;
-    usageError(`trigger needs one event name; got ${got}. Event names:\n${EVENT_NAMES.map((event) => `  ${event}`).join('\n')}`);
-    return;
+    throw new UsageError(`trigger needs one event name; got ${got}. Event names:\n${EVENT_NAMES.map((event) => `  ${event}`).join('\n')}`);
   }
   const apiKey = values['api-key'];
   // Never echoed: a live key pasted here by mistake must not land in a terminal log.
   if (!apiKey?.startsWith('sk_test_')) {
-    usageError('trigger needs --api-key with a test-mode secret key (sk_test_…)');
-    return;
+    throw new UsageError('trigger needs --api-key with a test-mode secret key (sk_test_…)');
   }
   const apiBase = values['api-base'] ?? DEFAULT_API_BASE;
   if (!URL.canParse(apiBase)) {
-    usageError('trigger needs --api-base to be a URL, such as http://127.0.0.1:4000');
-    return;
+    throw new UsageError('trigger needs --api-base to be a URL, such as http://127.0.0.1:4000');
   }
 
   const call = caller(apiBase, apiKey);
@@ -57,11 +54,6 @@ export async function triggerCommand(args: string[]): Promise<void> {
 
 function isEventName(name: string): name is EventName {
   return (EVENT_NAMES as readonly string[]).includes(name);
-}
-
-function usageError(message: string): void {
-  console.error(`payframe: ${message}`);
-  process.exitCode = 2;
 }
 
 function tokenBody(number: string): Record<string, unknown> {

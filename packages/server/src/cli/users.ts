@@ -3,7 +3,7 @@ import { DashboardRoleSchema } from '@payframe/contract';
 import { loadConfig } from '../config.ts';
 import { randomIds } from '../ids.ts';
 import { createUser, listDashboardUsers, removeUser } from '../services/dashboard-users.ts';
-import { parseFlags, requiredText } from './args.ts';
+import { parseFlags, requiredText, UsageError } from './args.ts';
 import { withStore } from './open-store.ts';
 
 const OPTIONS = {
@@ -41,7 +41,7 @@ export async function usersCommand(args: string[]): Promise<void> {
     const account = requiredText(values.account, 'users create needs --account NAME');
     const email = requiredText(values.email, 'users create needs --email E');
     const role = DashboardRoleSchema.safeParse(values.role);
-    if (!role.success) throw new Error('users create needs --role admin or --role viewer');
+    if (!role.success) throw new UsageError('users create needs --role admin or --role viewer');
     const password = values['password-stdin'] === true ? await readPasswordFromStdin() : undefined;
     const user = await withStore(config, (store) => createUser(store, randomIds, { account, email, role: role.data, password }, Date.now()));
     const printed = { account: user.account, email: user.email, role: user.role, ...(user.generated ? { password: user.password } : {}) };
@@ -62,12 +62,12 @@ export async function usersCommand(args: string[]): Promise<void> {
   }
   if (action === 'remove') {
     const email = positionals[0] ?? (typeof values.email === 'string' ? values.email : undefined);
-    if (!email) throw new Error('users remove needs the e-mail');
+    if (!email) throw new UsageError('users remove needs the e-mail');
     const removed = await withStore(config, (store) => removeUser(store, email));
     if (json) console.log(JSON.stringify({ removed }));
     else console.log(removed ? 'User removed; their sessions have ended.' : 'No user has that e-mail.');
     if (!removed) process.exitCode = 1;
     return;
   }
-  throw new Error('users takes create, list or remove');
+  throw new UsageError('users takes create, list or remove');
 }
