@@ -88,6 +88,7 @@ function startBackgroundWork(config: Config, { store, services, secrets, metrics
     store,
     secretKey: secrets.webhookSecretKey,
     schedule: config.webhookRetrySchedule,
+    timeoutMs: config.webhookTimeoutMs,
     runner,
     clock: services.clock,
     logger,
