@@ -10,9 +10,9 @@ import { type Receiver, startReceiver } from './webhook-receiver.ts';
  */
 
 const CHARGES = 30;
-// A 2 s attempt timeout makes the lease of what the killed process held 4 s, not the default 20 s
+// A 1 s attempt timeout makes the lease of what the killed process held 2 s, not the default 20 s
 // that the restarted server would otherwise wait out before retrying those deliveries.
-const env = { PAYFRAME_WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1', PAYFRAME_WEBHOOK_TIMEOUT_MS: '2000' };
+const env = { PAYFRAME_WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1', PAYFRAME_WEBHOOK_TIMEOUT_MS: '1000' };
 const servers: TestServer[] = [];
 let receiver: Receiver | undefined;
 afterAll(async () => {
