@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { webhookLeaseMs } from './domain/webhook-retry.ts';
 
 const URL = 'postgres://127.0.0.1:5432/payframe';
 
@@ -43,5 +44,15 @@ describe('loadConfig: errors', () => {
     expect(() => loadConfig({ liveAcquirer: 'real' }, {})).toThrow(/^Invalid --live-acquirer: /);
     expect(() => loadConfig({}, { PAYFRAME_LIVE_ACQUIRER: 'real' })).toThrow(/^Invalid PAYFRAME_LIVE_ACQUIRER: /);
     expect(() => loadConfig({ databaseUrl: 'mysql://db' }, {})).toThrow('Invalid --database-url: must be a postgres:// or postgresql:// URL');
+  });
+});
+
+describe('loadConfig: the webhook attempt timeout', () => {
+  it('is the 10 s of the webhooks contract, with a 20 s lease, unless shortened; it is never lengthened', () => {
+    const timeoutMs = loadConfig({}, {}).webhookTimeoutMs;
+    expect(timeoutMs).toBe(10_000);
+    expect(webhookLeaseMs(timeoutMs)).toBe(20_000);
+    expect(loadConfig({}, { PAYFRAME_WEBHOOK_TIMEOUT_MS: '2000' }).webhookTimeoutMs).toBe(2_000);
+    expect(() => loadConfig({}, { PAYFRAME_WEBHOOK_TIMEOUT_MS: '10001' })).toThrow(/^Invalid PAYFRAME_WEBHOOK_TIMEOUT_MS: /);
   });
 });

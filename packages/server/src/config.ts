@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_RETRY_SCHEDULE_SECONDS } from './domain/webhook-retry.ts';
+import { DEFAULT_RETRY_SCHEDULE_SECONDS, WEBHOOK_TIMEOUT_MS } from './domain/webhook-retry.ts';
 
 /** loadConfig passes an empty value on as no value. */
 const optionalText = z.string().optional();
@@ -79,6 +79,8 @@ export const ConfigSchema = z
           .optional(),
       )
       .transform((value) => (value === undefined ? DEFAULT_RETRY_SCHEDULE_SECONDS : value.split(',').map(Number))),
+    /** How long a webhook receiver has to answer an attempt: the contract's 10 s, or less. */
+    webhookTimeoutMs: z.coerce.number().int().min(100).max(WEBHOOK_TIMEOUT_MS).default(WEBHOOK_TIMEOUT_MS),
   })
   .superRefine((config, context) => {
     // One without the other would serve plain HTTP where TLS was asked for; the error names the one given.
@@ -115,6 +117,7 @@ export const ENVIRONMENT: Readonly<Record<keyof Config, string>> = {
   sweepIntervalMs: 'PAYFRAME_SWEEP_INTERVAL_MS',
   requestLog: 'PAYFRAME_REQUEST_LOG',
   webhookRetrySchedule: 'PAYFRAME_WEBHOOK_RETRY_SCHEDULE',
+  webhookTimeoutMs: 'PAYFRAME_WEBHOOK_TIMEOUT_MS',
   dashboardSessionIdleMs: 'PAYFRAME_DASHBOARD_SESSION_IDLE_MS',
   dashboardSessionMaxMs: 'PAYFRAME_DASHBOARD_SESSION_MAX_MS',
 };

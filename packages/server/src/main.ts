@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
@@ -88,6 +90,7 @@ function startBackgroundWork(config: Config, { store, services, secrets, metrics
     store,
     secretKey: secrets.webhookSecretKey,
     schedule: config.webhookRetrySchedule,
+    timeoutMs: config.webhookTimeoutMs,
     runner,
     clock: services.clock,
     logger,
@@ -121,6 +124,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const logger = pino(loggerOptions(config.logLevel));
   const assembled = await assemble(config, logger);
   const { app, store, metrics, https, state } = assembled;
+  const unused = connectionsWithoutRequest(app, https !== undefined);
 
   const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(metrics, config.metricsPort);
   if (metricsServer) logger.info({ url: metricsServer.url }, 'payframe metrics ready');
@@ -146,8 +150,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   async function stop(): Promise<void> {
     state.stopping = true;
     // The listener closes at once; the callback waits for every open connection to end. Node also
-    // closes the idle keep-alive connections here.
+    // closes the idle keep-alive connections here, but not those that have sent no request yet.
     const drained = new Promise<void>((resolve) => app.server.close(() => resolve()));
+    for (const socket of unused) socket.destroy();
     logger.info('payframe stopping');
     const grace = setTimeout(() => {
       logger.warn({ graceMs: config.shutdownGraceMs }, 'payframe stopping: requests still in flight after the grace period, cutting their connections');
@@ -170,4 +175,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url,
     close: () => (closing ??= stop()),
   };
+}
+
+/**
+ * The connections that have not sent a request yet. Node counts them as busy (its headers timeout
+ * runs from the connection's start), so server.close() would wait on them for the whole grace
+ * period; a client such as undici's fetch opens one to replace each connection it aborts. Nothing
+ * was received on them, so the stop closes them as it closes idle keep-alive connections.
+ */
+function connectionsWithoutRequest(app: FastifyInstance, https: boolean): ReadonlySet<Socket> {
+  const unused = new Set<Socket>();
+  // Over TLS a request's socket is the TLS one, which secureConnection hands over.
+  app.server.on(https ? 'secureConnection' : 'connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  app.server.on('request', (request: IncomingMessage) => unused.delete(request.socket));
+  return unused;
 }

@@ -92,8 +92,9 @@ describe('events of a charge', () => {
   });
 });
 
-describe('charge.expired', () => {
-  it('is recorded within 5 s of a test-clock advance past the deadline, once', async () => {
+// Side by side: each waits for the sweeper's default period on its own account's clock.
+describe.concurrent('charge.expired', () => {
+  it('is recorded within 5 s of a test-clock advance past the deadline, once', async ({ expect }) => {
     const keys = await createKeys(server.dataDir, 'events-expiry');
     const clockApi = client(server.url, keys.secretKey);
     const pending = await createCharge(clockApi, TEST_PANS.visa3ds);
@@ -128,7 +129,7 @@ describe('charge.expired', () => {
     expectError(await clockApi.post(`/v2/charges/capture/${pending.id}`), 402, 'CHARGE_EXPIRED');
   });
 
-  it('several expiring at once list newest first by creation time, then by id', async () => {
+  it('several expiring at once list newest first by creation time, then by id', async ({ expect }) => {
     const keys = await createKeys(server.dataDir, 'events-ties');
     const clockApi = client(server.url, keys.secretKey);
     for (let i = 0; i < 6; i++) await createCharge(clockApi, TEST_PANS.visa3ds);

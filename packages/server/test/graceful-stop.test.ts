@@ -107,6 +107,23 @@ describe('SIGTERM', () => {
     expect(await stopped).toEqual({ code: 0, signal: null });
   });
 
+  it('closes a connection that has sent no request yet at once, without waiting out the grace period', async () => {
+    const server = await startServer();
+    servers.push(server);
+    const fresh = await RawConnection.open(server.url);
+    // A request on a connection opened after it: once it is answered, the server has accepted both.
+    const later = await RawConnection.open(server.url);
+    later.write(rawRequest('GET', '/healthz', {}).head);
+    expect((await later.response()).status).toBe(200);
+    const started = Date.now();
+    const stopped = server.stop('SIGTERM');
+    await fresh.closedByServer();
+    expect(await stopped).toEqual({ code: 0, signal: null });
+    // Well under the 10 s grace period.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(server.output()).not.toContain('after the grace period');
+  });
+
   it('cuts a request that stalls past the grace period, so a stalled client cannot hold the stop', async () => {
     const server = await startServer({ env: { PAYFRAME_SHUTDOWN_GRACE_MS: '300' } });
     servers.push(server);

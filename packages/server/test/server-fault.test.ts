@@ -38,7 +38,9 @@ it('answers a server fault with a bare 500 INTERNAL_ERROR and logs the cause', a
   expect(after.body).toMatchObject({ status: 'CHARGE_SUCCESS', amount_refunded: 0 });
 });
 
-it('answers 503 SERVICE_UNAVAILABLE while another process holds the database, and recovers by itself', async () => {
+// The two tests that wait out a busy timeout run side by side, each on its own server: the one
+// below, and the one of the logged faults.
+it.concurrent('answers 503 SERVICE_UNAVAILABLE while another process holds the database, and recovers by itself', async ({ expect }) => {
   const blocker = new SqliteDatabase(join(server.dataDir, 'payframe.sqlite3'));
   blocker.exec('BEGIN EXCLUSIVE');
   try {
@@ -58,7 +60,7 @@ it('answers 503 SERVICE_UNAVAILABLE while another process holds the database, an
   expect((await api.post('/v2/tokens', tokenParams(TEST_PANS.visa))).status).toBe(200);
 });
 
-describe('card data in logged faults', () => {
+describe.concurrent('card data in logged faults', () => {
   /** Not a test card and in no other file: found in the output only if this file's requests leaked it. */
   const NUMBER = '5105105105105100';
   const CVC = '0864';
@@ -77,7 +79,7 @@ describe('card data in logged faults', () => {
     return { ...params, card: { ...params.card, cvc: CVC } };
   }
 
-  it('logs a 503 and a 500 of requests that carry a card number and CVC, and neither appears in any line', async () => {
+  it('logs a 503 and a 500 of requests that carry a card number and CVC, and neither appears in any line', async ({ expect }) => {
     const path = join(traced.dataDir, 'payframe.sqlite3');
     // 503: the database stays locked past the busy timeout while the token request waits.
     const blocker = new SqliteDatabase(path);

@@ -10,7 +10,9 @@ import { type Receiver, startReceiver } from './webhook-receiver.ts';
  */
 
 const CHARGES = 30;
-const env = { PAYFRAME_WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1' };
+// A 1 s attempt timeout makes the lease of what the killed process held 2 s, not the default 20 s
+// that the restarted server would otherwise wait out before retrying those deliveries.
+const env = { PAYFRAME_WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1', PAYFRAME_WEBHOOK_TIMEOUT_MS: '1000' };
 const servers: TestServer[] = [];
 let receiver: Receiver | undefined;
 afterAll(async () => {
@@ -41,7 +43,7 @@ describe('webhooks across kill -9', () => {
     servers.push(second);
 
     const expected = new Set(events.map((row) => String(row.id)));
-    // Within the 20 s lease of any delivery the killed process held, and its retry.
+    // Within the lease of any delivery the killed process held, and its retry.
     await eventually(
       async () => ([...expected].every((id) => receiver?.received.some((request) => request.id === id)) ? true : undefined),
       40_000,

@@ -28,7 +28,7 @@ function viaHttpsProxy(base: Client): Client {
 }
 
 beforeAll(async () => {
-  server = await startServer({ args: ['--trust-proxy', '127.0.0.1', '--live-acquirer', 'simulator'], env: { PAYFRAME_WEBHOOK_RETRY_SCHEDULE: '1,1' } });
+  server = await startServer({ args: ['--trust-proxy', '127.0.0.1', '--live-acquirer', 'simulator'], env: { PAYFRAME_WEBHOOK_RETRY_SCHEDULE: '0.5,0.5' } });
   const [acmeTest, acmeLiveKeys, globexTest] = await Promise.all([
     createKeys(server.dataDir, 'acme', 'test'),
     createKeys(server.dataDir, 'acme', 'live'),

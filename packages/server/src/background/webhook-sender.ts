@@ -2,10 +2,9 @@ import { isIP } from 'node:net';
 import type { Mode } from '@payframe/contract';
 import type { WebhookHeaders } from '@payframe/contract/webhook-signing';
 import { Agent, type Dispatcher } from 'undici';
+import { WEBHOOK_TIMEOUT_MS } from '../domain/webhook-retry.ts';
 import { nonPublicReason, publicOnlyLookup } from '../security/webhook-targets.ts';
 
-/** A receiver has this long to answer, connecting and the answer's body included; the lease (webhook-worker.ts) is longer. */
-const ATTEMPT_TIMEOUT_MS = 10_000;
 /** The answer's body is read (so the connection can be reused) up to this much, then the connection is dropped. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 const MAX_TARGETS = 10_000;
@@ -29,7 +28,8 @@ const INTERRUPTED: SendResult = { statusCode: null, error: 'interrupted: the ser
  * own for the whole attempt; AbortSignal.timeout and AbortSignal.any per request cost more than the POST.
  */
 export function webhookSender(options: { timeoutMs?: number } = {}): WebhookSender {
-  const timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
+  // The whole attempt, connecting and the answer's body included; the lease (webhook-worker.ts) is longer.
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const timedOut: SendResult = { statusCode: null, error: `timeout: no answer within ${timeoutMs / 1000} s` };
   // undici's own header and body timers are off: the attempt's timer covers both.
   const pools = { maxRedirections: 0, maxResponseSize: MAX_RESPONSE_BYTES, headersTimeout: 0, bodyTimeout: 0 };

@@ -1,13 +1,12 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../domain/clock.ts';
+import { WEBHOOK_TIMEOUT_MS, webhookLeaseMs } from '../domain/webhook-retry.ts';
 import { type Attempt, claimAttempts, type FinishedAttempt, outcomeOf, recordAttempts } from '../services/webhook-attempts.ts';
 import { webhookTargetsCache } from '../services/webhook-targets-cache.ts';
 import type { Store } from '../storage/db.ts';
 import { anyDeliveryDue } from '../storage/repositories/webhook-deliveries.ts';
 import { type WebhookSender, webhookSender } from './webhook-sender.ts';
 
-/** How long a claimed delivery is this instance's: longer than an attempt may take (10 s), so two never overlap. */
-const LEASE_MS = 20_000;
 /** Well under the 2 s within which a committed event's first attempt must start. */
 const POLL_MS = 250;
 /**
@@ -31,6 +30,8 @@ export type WebhookWorkerOptions = {
   secretKey: Buffer;
   /** Seconds to wait after each failed attempt (domain/webhook-retry.ts). */
   schedule: readonly number[];
+  /** How long a receiver has to answer an attempt; a claimed delivery's lease is twice it. */
+  timeoutMs?: number;
   /** Names this instance in `leased_by`. */
   runner: string;
   clock: Clock;
@@ -53,7 +54,9 @@ export type WebhookWorker = { stop(): Promise<void> };
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { store, schedule, runner, clock, logger } = options;
   const random = options.random ?? Math.random;
-  const sender = options.sender ?? webhookSender();
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const leaseMs = webhookLeaseMs(timeoutMs);
+  const sender = options.sender ?? webhookSender({ timeoutMs });
   const targetsOf = webhookTargetsCache(options.secretKey);
   const inFlight = new Set<Promise<void>>();
   let finished: FinishedAttempt[] = [];
@@ -73,7 +76,7 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     try {
       attempts = await store.transaction(async (tx) => {
         await recordAttempts(tx, runner, outcomes);
-        return limit > 0 ? claimAttempts(tx, { now, leaseMs: LEASE_MS, runner, limit, perEndpoint: PER_ENDPOINT, perAccount: PER_ACCOUNT }, targetsOf) : [];
+        return limit > 0 ? claimAttempts(tx, { now, leaseMs, runner, limit, perEndpoint: PER_ENDPOINT, perAccount: PER_ACCOUNT }, targetsOf) : [];
       });
     } catch (error) {
       logger.warn({ err: error, attempts: outcomes.length }, 'webhook attempts not recorded; their deliveries are retried when their leases end');
