@@ -8,6 +8,7 @@ import { migrate } from './migrate.ts';
 import type { Database } from './schema.ts';
 import { MAX_CACHED_STATEMENTS } from './sqlite-direct.ts';
 import { type CheckpointPolicy, DEFAULT_CHECKPOINTS, startCheckpointer } from './wal-checkpointer.ts';
+import { switchToWal } from './wal-mode.ts';
 import { walSyncer } from './wal-sync.ts';
 
 /** The embedded store: one SQLite file in the data directory, WAL, every commit fsynced (grouped) before it is acknowledged. */
@@ -18,7 +19,7 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
   makePrivateFile(file);
   const sqlite = new SqliteDatabase(file);
   // Durability rests on fsyncing the WAL (group-commit.ts): a filesystem where SQLite cannot use one is refused.
-  if (sqlite.pragma('journal_mode = WAL', { simple: true }) !== 'wal') throw new Error(`SQLite cannot use WAL mode for ${file}`);
+  await switchToWal(sqlite, file);
   for (const suffix of ['-wal', '-shm']) restrictIfPresent(`${file}${suffix}`);
   // Erased card data is overwritten on disk, not merely unlinked from the b-tree.
   sqlite.pragma('secure_delete = ON');
