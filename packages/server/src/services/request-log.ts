@@ -62,9 +62,10 @@ function parametersText(query: unknown, body: unknown): string {
   return JSON.stringify(redactCardData({ query: query ?? {}, body: body ?? null }));
 }
 
+/** No value, or an object (not a list) without a field. */
 function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true;
-  if (typeof value !== 'object') return false;
+  if (typeof value !== 'object' || Array.isArray(value)) return false;
   for (const _name in value) return false;
   return true;
 }
