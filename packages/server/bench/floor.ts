@@ -36,6 +36,14 @@ const WORK_ENV = 'PAYFRAME_BENCH_FLOOR_WORK_US';
 
 export type FloorServer = 'node' | 'fastify';
 
+/** Ratios to the floor of the same run that each scenario should reach (`--vs-floor` judges by them). */
+export const FLOOR_TARGETS = { get: 0.4, tokens: 0.25, flow: 0.2, flowRssMb: 200, postgresFlowsPerTps: 0.25 } as const;
+const SCENARIO_TARGETS = [
+  ['GET', FLOOR_TARGETS.get],
+  ['tokens', FLOOR_TARGETS.tokens],
+  ['flow', FLOOR_TARGETS.flow],
+] as const;
+
 /** The bare server: the one answer it was given (base64 in the environment), whatever was asked. */
 async function serveBare(): Promise<void> {
   const body = Buffer.from(process.env[BODY_ENV] ?? '', 'base64');
@@ -204,7 +212,7 @@ function workAmounts(list: string): number[] {
 }
 
 /** The work at which the ratio, falling as the work grows, meets `target` (linear between two runs). */
-export function workAtRatio(points: readonly { workUs: number; ratio: number }[], target: number): number | null {
+function workAtRatio(points: readonly { workUs: number; ratio: number }[], target: number): number | null {
   for (let i = 1; i < points.length; i++) {
     const [low, high] = [points[i - 1], points[i]];
     if (low && high && low.ratio >= target && high.ratio < target) {
@@ -233,9 +241,9 @@ async function printBudget(options: FloorOptions, amounts: number[]): Promise<vo
       return `  ${String(workUs).padStart(7)}  ${run.requestsPerSecond.toFixed(0).padStart(10)}  ${(run.requestsPerSecond / floor).toFixed(3).padStart(5)}  ${cpu(run).padStart(17)}  ${run.benchCpuMsPerRequest.toFixed(3).padStart(21)}`;
     }),
     '',
-    ...[0.4, 0.25, 0.2].map((target) => {
+    ...SCENARIO_TARGETS.map(([scenario, target]) => {
       const workUs = workAtRatio(points, target);
-      return `  ratio ${target.toFixed(2)}: ${workUs === null ? 'not crossed by these amounts' : `at about ${workUs.toFixed(0)} µs of work per request`}`;
+      return `  ${scenario} target, ratio ${target.toFixed(2)}: ${workUs === null ? 'not crossed by these amounts' : `at about ${workUs.toFixed(0)} µs of work per request`}`;
     }),
     `  1-min load average at the end ${loadavg()[0]?.toFixed(1)}`,
   ];

@@ -14,15 +14,12 @@
 import { realChargeAnswer } from './charge-answer.ts';
 import { runFlows } from './compare.ts';
 import { log } from './deployment.ts';
-import { type FloorRun, measureFloor } from './floor.ts';
+import { FLOOR_TARGETS, type FloorRun, measureFloor } from './floor.ts';
 import type { Figures } from './flows.ts';
 import type { ScenarioName } from './load.ts';
 import type { Options } from './options.ts';
 import { type Pgbench, preparePgbench } from './pgbench.ts';
 import { postgresAdminUrl } from './postgres.ts';
-
-/** Ratios to the floor of the same run that each scenario should reach. */
-export const FLOOR_TARGETS = { get: 0.4, tokens: 0.25, flow: 0.2, flowRssMb: 200, postgresFlowsPerTps: 0.25 } as const;
 
 const FLOOR_WARMUP_S = 2;
 const FLOOR_SECONDS = { min: 6, max: 10 };
