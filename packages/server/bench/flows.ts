@@ -7,7 +7,7 @@
  *   npm run bench -- [--scenario flow|get|tokens] [--concurrency 32] [--seconds 15] [--warmup 2] [--json]
  *                    [--log-level warn] [--profile] [--profile-dir DIR]
  *                    [--db sqlite|postgres] [--instances 1] [--postgres-url URL] [--pool-size N]
- *                    [--count-queries] [--matrix] [--webhook] [--pairs 3] [--request-log on|off|compare] [--slice 1] [--against BIN] [--vs-floor]
+ *                    [--count-queries] [--matrix] [--webhook] [--pairs 3] [--request-log on|off|compare] [--slice 1] [--against BIN] [--vs-floor [--runs N]]
  *
  * --db sqlite (default): one server on the embedded store. --db postgres: a throwaway database
  * (dropped at the end), N instances sharing it and one master key, requests alternating between
@@ -17,7 +17,7 @@
  * request log; --request-log compare: one server with and one without, in alternating slices of
  * --slice seconds, see request-log-compare.ts; --against BIN: this build and another side by side, see
  * build-compare.ts. --vs-floor: every scenario between two measurements of
- * the floor, as ratios, see vs-floor.ts. --store is --db's other name.
+ * the floor, as ratios, --runs N times in a row, see vs-floor.ts. --store is --db's other name.
  *
  * Loopback only, bounded in time (and in errors); servers and database are removed on every exit
  * path, Ctrl-C included. The load generator shares the box with the servers, so it stays cheap:

@@ -29,6 +29,8 @@ export type Options = {
   against: string | null;
   /** Each scenario between two floor measurements, and the ratios: see vs-floor.ts. */
   vsFloor: boolean;
+  /** With `--vs-floor`: how many times the whole measurement runs, back to back. */
+  runs: number;
   /** This run registers one webhook endpoint at a local receiver answering 200. */
   withWebhook: boolean;
   /** The servers' `--request-log`: `off` measures the API without the request log; `compare` runs both, see request-log-compare.ts. */
@@ -62,6 +64,7 @@ export function parseOptions(argv: string[]): Options {
       'vs-floor': { type: 'boolean', default: false },
       slice: { type: 'string', default: '1' },
       pairs: { type: 'string', default: '3' },
+      runs: { type: 'string', default: '1' },
       against: { type: 'string' },
     },
     strict: true,
@@ -76,6 +79,7 @@ export function parseOptions(argv: string[]): Options {
   const instances = positiveNumber('instances', values.instances, 1, 8);
   // The embedded store is one process's file: several instances on it is not a supported deployment.
   if (db === 'sqlite' && instances > 1 && !values.matrix) throw new Error('--instances above 1 needs --db postgres');
+  if (values.runs !== '1' && !values['vs-floor']) throw new Error('--runs goes with --vs-floor');
   const profileDir = values['profile-dir'] ?? (values.profile ? mkdtempSync(join(tmpdir(), 'payframe-prof-')) : null);
   return {
     scenario,
@@ -99,6 +103,7 @@ export function parseOptions(argv: string[]): Options {
     pairs: positiveNumber('pairs', values.pairs, 1, 20),
     against: values.against ?? null,
     vsFloor: values['vs-floor'],
+    runs: positiveNumber('runs', values.runs, 1, 10),
   };
 }
 

@@ -9,6 +9,9 @@
  * floor again; the ratio is the scenario's requests/s over the mean of the two floors. On
  * PostgreSQL the flow also runs on two instances, and pgbench's TPC-B (pgbench.ts) is measured
  * before, between and after the flow runs: flows/s over the mean tps around each.
+ *
+ * --runs N repeats the whole measurement N times and ends with each target's verdict per run, and
+ * whether it held on every one (issue 29 is done when every target holds on three runs in a row).
  */
 
 import { realChargeAnswer } from './charge-answer.ts';
@@ -50,8 +53,8 @@ const round3 = (value: number) => Math.round(value * 1_000) / 1_000;
 
 /** The flags each flows.ts child gets: the caller's, less the ones this run decides per setup. */
 function passthrough(argv: string[]): string[] {
-  const decided = new Set(['--vs-floor', '--json', '--scenario', '--instances', '--seconds', '--matrix', '--webhook']);
-  const withValue = new Set(['--scenario', '--instances', '--seconds']);
+  const decided = new Set(['--vs-floor', '--runs', '--json', '--scenario', '--instances', '--seconds', '--matrix', '--webhook']);
+  const withValue = new Set(['--runs', '--scenario', '--instances', '--seconds']);
   const kept: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? '';
@@ -68,39 +71,45 @@ export async function runVsFloor(options: Options, argv: string[]): Promise<void
   const setups: Setup[] = scenarios.map((scenario) => ({ scenario, instances: 1 }));
   if (options.db === 'postgres' && scenarios.includes('flow')) setups.push({ scenario: 'flow', instances: 2 });
   const floorSeconds = Math.min(FLOOR_SECONDS.max, Math.max(FLOOR_SECONDS.min, options.seconds));
-  const flags = passthrough(argv);
+  const context = { options, flags: passthrough(argv), floorSeconds };
 
   log('reading a real GET /v2/charges/:id answer for the floor server');
   const body = await realChargeAnswer();
   const pgbench = options.db === 'postgres' && scenarios.includes('flow') ? await preparePgbench(await postgresAdminUrl(options.postgresUrl)) : null;
-  const rows: VsFloorRow[] = [];
+  const reports: VsFloorReport[] = [];
   try {
-    // pgbench runs before the first PostgreSQL flow, then after each: adjacent flow runs share one.
-    let tpsBefore: number | null = null;
-    for (const setup of setups) {
-      if (pgbench && setup.scenario === 'flow' && tpsBefore === null) tpsBefore = await measurePgbench(pgbench);
-      rows.push(await measureSetup(setup, { options, flags, body, floorSeconds }));
-      const row = rows.at(-1);
-      if (pgbench && row && setup.scenario === 'flow' && tpsBefore !== null) {
-        const after = await measurePgbench(pgbench);
-        const mean = Math.round(((tpsBefore + after) / 2) * 10) / 10;
-        row.pgbench = { before: tpsBefore, after, mean, ratio: row.flowsPerSecond === null ? null : round3(row.flowsPerSecond / mean) };
-        tpsBefore = after;
-      }
+    for (let run = 1; run <= options.runs; run++) {
+      if (options.runs > 1) log(`run ${run} of ${options.runs}`);
+      const report = await measureRun(setups, { ...context, body }, pgbench);
+      reports.push(report);
+      if (!options.json) console.log(`${options.runs > 1 ? `Run ${run} of ${options.runs}\n` : ''}${formatVsFloor(report)}\n`);
     }
   } finally {
     await pgbench?.drop();
   }
-  const report: VsFloorReport = {
-    store: options.db,
-    concurrency: options.concurrency,
-    seconds: options.seconds,
-    floorSeconds,
-    answerBytes: Buffer.byteLength(body),
-    rows,
-  };
-  console.log(options.json ? JSON.stringify(report) : formatVsFloor(report));
-  if (rows.some((row) => row.failure !== null || (row.errors ?? 0) > 0)) process.exitCode = 1;
+  if (options.json) console.log(JSON.stringify(options.runs > 1 ? reports : reports[0]));
+  else if (options.runs > 1) console.log(formatRuns(reports));
+  if (reports.some((report) => report.rows.some((row) => row.failure !== null || (row.errors ?? 0) > 0))) process.exitCode = 1;
+}
+
+/** Every setup once, each between its two floors; pgbench before the first PostgreSQL flow and after each. */
+async function measureRun(setups: Setup[], context: Context, pgbench: Pgbench | null): Promise<VsFloorReport> {
+  const { options, body, floorSeconds } = context;
+  const rows: VsFloorRow[] = [];
+  // Adjacent flow runs share the pgbench measurement between them.
+  let tpsBefore: number | null = null;
+  for (const setup of setups) {
+    if (pgbench && setup.scenario === 'flow' && tpsBefore === null) tpsBefore = await measurePgbench(pgbench);
+    const row = await measureSetup(setup, context);
+    rows.push(row);
+    if (pgbench && setup.scenario === 'flow' && tpsBefore !== null) {
+      const after = await measurePgbench(pgbench);
+      const mean = Math.round(((tpsBefore + after) / 2) * 10) / 10;
+      row.pgbench = { before: tpsBefore, after, mean, ratio: row.flowsPerSecond === null ? null : round3(row.flowsPerSecond / mean) };
+      tpsBefore = after;
+    }
+  }
+  return { store: options.db, concurrency: options.concurrency, seconds: options.seconds, floorSeconds, answerBytes: Buffer.byteLength(body), rows };
 }
 
 async function measurePgbench(pgbench: Pgbench): Promise<number> {
@@ -155,12 +164,17 @@ function scenarioFigures(figures: Figures | null) {
 
 const TITLES: Record<ScenarioName, string> = { get: 'GET /v2/charges/:id', tokens: 'POST /v2/tokens', flow: 'token → charge → capture' };
 
+function targetText(row: VsFloorRow): string {
+  const ratio = FLOOR_TARGETS[row.scenario];
+  return row.scenario === 'flow' && row.instances === 1 ? `≥ ${ratio}, RSS < ${FLOOR_TARGETS.flowRssMb} MB` : `≥ ${ratio}`;
+}
+
 function targetOf(row: VsFloorRow): { text: string; pass: boolean | null } {
   if (row.ratio === null) return { text: 'failed', pass: false };
   const ratio = FLOOR_TARGETS[row.scenario];
-  if (row.scenario !== 'flow' || row.instances > 1) return { text: `≥ ${ratio}`, pass: row.instances > 1 ? null : row.ratio >= ratio };
+  if (row.scenario !== 'flow' || row.instances > 1) return { text: targetText(row), pass: row.instances > 1 ? null : row.ratio >= ratio };
   const rss = row.peakRssMb !== null && row.peakRssMb < FLOOR_TARGETS.flowRssMb;
-  return { text: `≥ ${ratio}, RSS < ${FLOOR_TARGETS.flowRssMb} MB`, pass: row.ratio >= ratio && rss };
+  return { text: targetText(row), pass: row.ratio >= ratio && rss };
 }
 
 const mark = (pass: boolean | null) => (pass === null ? '' : pass ? 'PASS' : 'MISS');
@@ -227,6 +241,41 @@ export function formatVsFloor(report: VsFloorReport): string {
     lines.push('', ...table(pgHeader, pgCells), '', 'pgbench: -i -s 4 in a scratch database, then -c 8 -j 2 -T 8 -M prepared, on the same PostgreSQL server');
   }
   return lines.join('\n');
+}
+
+/** Each target of a run with the figure judged and its verdict (null: reported, not judged). */
+function verdicts(report: VsFloorReport): Array<{ target: string; figure: string; pass: boolean | null }> {
+  const judged = report.rows.map((row) => {
+    const rss = row.scenario === 'flow' && row.peakRssMb !== null ? `, ${row.peakRssMb.toFixed(0)} MB` : '';
+    return {
+      target: `${TITLES[row.scenario]} ${report.store} ×${row.instances} ${targetText(row)}`,
+      figure: row.ratio === null ? 'failed' : `${row.ratio.toFixed(3)}${rss}`,
+      pass: targetOf(row).pass,
+    };
+  });
+  const pgRows = report.rows.filter((row) => row.pgbench);
+  for (const row of pgRows) {
+    const ratio = row.pgbench?.ratio ?? null;
+    judged.push({
+      target: `flow on PostgreSQL ×${row.instances}: flows/s ÷ pgbench tps ${row.instances === 1 ? `≥ ${FLOOR_TARGETS.postgresFlowsPerTps}` : '≥ ×1'}`,
+      figure: ratio === null ? '-' : ratio.toFixed(3),
+      pass: row.instances === 1 ? (ratio ?? 0) >= FLOOR_TARGETS.postgresFlowsPerTps : twoAtLeastOne(pgRows),
+    });
+  }
+  return judged.filter((verdict) => verdict.pass !== null);
+}
+
+/** The targets across runs: each run's figure and verdict, and whether the target held on all of them. */
+export function formatRuns(reports: VsFloorReport[]): string {
+  const perRun = reports.map(verdicts);
+  const targets = perRun[0]?.map((verdict) => verdict.target) ?? [];
+  const header = ['target', ...reports.map((_, index) => `run ${index + 1}`), `held on all ${reports.length}`];
+  const cells = targets.map((target, index) => {
+    const runs = perRun.map((verdicts) => verdicts[index]);
+    const held = runs.every((verdict) => verdict?.pass === true);
+    return [target, ...runs.map((verdict) => (verdict ? `${verdict.figure} ${mark(verdict.pass)}` : '-')), held ? 'yes' : 'no'];
+  });
+  return [`Targets over ${reports.length} runs in a row (each figure against the floor of its own run)`, '', ...table(header, cells)].join('\n');
 }
 
 /**
