@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import Module from 'node:module';
 import { Script } from 'node:vm';
+import { runCli } from '@payframe/server/process';
 import { describe, expect, it } from 'vitest';
 
 const bundle = new URL('../dist/cli.cjs', import.meta.url);
@@ -15,6 +16,16 @@ describe('the CLI bundle and its code cache (bin/payframe.js)', () => {
     expect(new Script(source, { filename: bundle.pathname, cachedData }).cachedDataRejected).toBe(false);
     // V8 compares lengths only: hence a cache per build.
     expect(new Script(`${source}\n// changed`, { filename: bundle.pathname, cachedData }).cachedDataRejected).toBe(true);
+  });
+
+  it('is taken by the bin itself, whose V8 flags are set after it is read: a run leaves the file as the build wrote it', async () => {
+    const cache = readdirSync(new URL('../dist/', import.meta.url)).find((name) => name.endsWith('.cache'));
+    const path = new URL(`../dist/${cache}`, import.meta.url);
+    const before = statSync(path);
+    // A bin whose V8 refused the cache writes its own at exit, through a rename: a new file.
+    await runCli(['--help']);
+    const after = statSync(path);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
   });
 
   it('holds characters beyond ASCII only in comments, so the bin may read it as Latin-1', () => {
