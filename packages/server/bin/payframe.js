@@ -45,15 +45,18 @@ const { script, cacheFile, cached } = compile();
 // V8 doubles the young generation as a server's allocation rate rises (its growth factor is 2), and
 // the resident memory that leaves behind is most of what a busy server grows by; at 1 the process
 // serves as fast in less memory (docs/performance.md, "Memory"). V8 reads the factor whenever it
-// considers growing that space, so setting it now takes effect. Not before the bundle is compiled:
-// V8 would then refuse the code cache, which it checks against the flags the process started with.
+// considers growing that space, so setting it now takes effect. A code cache carries the flags in
+// force when it was made and is refused by a process whose flags differ when it reads it: so the
+// flag is set only after the bundle is compiled, and back to V8's default before a cache is made.
 // An operator's own semi-space flags, through NODE_OPTIONS or the command line, are left to rule.
 const operatorFlags = `${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`;
-if (!operatorFlags.includes('semi-space')) setFlagsFromString('--semi-space-growth-factor=1');
+const smallYoungGeneration = !operatorFlags.includes('semi-space');
+if (smallYoungGeneration) setFlagsFromString('--semi-space-growth-factor=1');
 // Node flags such as --cpu-prof may change what V8 accepts: only a plain process replaces the cache.
 if (!cached && process.execArgv.length === 0) {
   process.once('exit', () => {
     const written = `${cacheFile}.${process.pid}`;
+    if (smallYoungGeneration) setFlagsFromString('--semi-space-growth-factor=2');
     try {
       writeFileSync(written, script.createCachedData());
       renameSync(written, cacheFile);

@@ -1,5 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import Module from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Script } from 'node:vm';
 import { runCli } from '@payframe/server/process';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +31,28 @@ describe('the CLI bundle and its code cache (bin/payframe.js)', () => {
     await runCli(['--help']);
     const after = statSync(path);
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+  });
+
+  it('a cache the bin writes itself is the one its next start takes', async () => {
+    // A copy of the package without its cache, beside the repository's node_modules.
+    const root = mkdtempSync(join(tmpdir(), 'payframe-code-cache-'));
+    try {
+      const server = join(root, 'packages', 'server');
+      mkdirSync(server, { recursive: true });
+      for (const folder of ['bin', 'dist']) cpSync(fileURLToPath(new URL(`../${folder}`, import.meta.url)), join(server, folder), { recursive: true });
+      for (const name of readdirSync(join(server, 'dist'))) if (name.endsWith('.cache')) rmSync(join(server, 'dist', name));
+      symlinkSync(fileURLToPath(new URL('../../../node_modules', import.meta.url)), join(root, 'node_modules'));
+      const run = () => promisify(execFile)(process.execPath, [join(server, 'bin', 'payframe.js'), '--help']);
+      const cacheOf = () => readdirSync(join(server, 'dist')).filter((name) => name.endsWith('.cache'));
+      await run();
+      expect(cacheOf()).toHaveLength(1);
+      const written = statSync(join(server, 'dist', cacheOf()[0] ?? ''));
+      await run();
+      const after = statSync(join(server, 'dist', cacheOf()[0] ?? ''));
+      expect([after.ino, after.mtimeMs]).toEqual([written.ino, written.mtimeMs]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('holds characters beyond ASCII only in comments, so the bin may read it as Latin-1', () => {
