@@ -2,6 +2,7 @@ import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, renameSync, r
 import { basename, dirname, join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { makePrivateFile, PRIVATE_FILE_MODE, prepareDataDirectory } from './file-modes.ts';
+import { BUSY_TIMEOUT_MS } from './wal-mode.ts';
 
 export const SQLITE_FILE = 'payframe.sqlite3';
 export const MASTER_KEY_FILE = 'master.key';
@@ -21,7 +22,7 @@ export async function backupSqliteStore(dataDir: string, to: string): Promise<{ 
   const partial = join(dirname(to), `.${basename(to)}.partial-${process.pid}`);
   const db = new SqliteDatabase(source, { fileMustExist: true });
   try {
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     makePrivateFile(partial);
     await db.backup(partial, { progress: () => ALL_PAGES });
     syncFile(partial);

@@ -8,7 +8,7 @@ import { migrate } from './migrate.ts';
 import type { Database } from './schema.ts';
 import { MAX_CACHED_STATEMENTS } from './sqlite-direct.ts';
 import { type CheckpointPolicy, DEFAULT_CHECKPOINTS, startCheckpointer } from './wal-checkpointer.ts';
-import { switchToWal } from './wal-mode.ts';
+import { BUSY_TIMEOUT_MS, switchToWal } from './wal-mode.ts';
 import { walSyncer } from './wal-sync.ts';
 
 /** The embedded store: one SQLite file in the data directory, WAL, every commit fsynced (grouped) before it is acknowledged. */
@@ -26,7 +26,7 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
   // NORMAL: a COMMIT does not fsync on the main thread; the group commit fsyncs the WAL on the
   // threadpool before it acknowledges anything (group-commit.ts), as durable as FULL.
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // 16 MB of page cache (SQLite's default is 2 MB) holds the hot index pages; pages beyond it come
   // from the OS's file cache. A cache that kept every page the flows wrote took the server past its memory budget.
   sqlite.pragma('cache_size = -16384');
