@@ -21,7 +21,8 @@ type Headers = readonly (readonly [string, string])[];
 function helmetHeaders(options: HelmetOptions): Headers {
   const headers: [string, string][] = [];
   const response = {
-    setHeader: (name: string, value: string | number) => headers.push([name, String(value)]),
+    // Lower case, as fastify keeps a reply's headers: one entry per name whoever sets it.
+    setHeader: (name: string, value: string | number) => headers.push([name.toLowerCase(), String(value)]),
     // X-Powered-By: Node's HTTP server never sets it.
     removeHeader: () => undefined,
   };
@@ -49,12 +50,15 @@ const JSON_ANSWERS: HelmetOptions = {
 };
 
 /**
- * The headers every answer starts with, set on the raw response in the first onRequest hook, so
- * that errors raised by any later hook carry them too: `Cache-Control: no-store` (a route that may
- * be cached says so itself, and its own value wins), the `Request-Id`, and helmet's headers as
- * @fastify/helmet would set them, computed once per set of options instead of rebuilding helmet per
- * request. A route that serves a page declares its `helmet` options and gets helmet's whole set
- * with them on top; every other route answers JSON (or a script) and gets the JSON subset.
+ * The headers every answer starts with, set in the first onRequest hook, so that errors raised by
+ * any later hook carry them too (fastify keeps a reply's headers for its error answer): `Cache-Control:
+ * no-store` (a route that may be cached says so itself, and its own value wins), the `Request-Id`,
+ * and helmet's headers as @fastify/helmet would set them, computed once per set of options instead
+ * of rebuilding helmet per request. A route that serves a page declares its `helmet` options and
+ * gets helmet's whole set with them on top; every other route answers JSON (or a script) and gets
+ * the JSON subset. They go on fastify's reply, not on Node's response: a response with no header of
+ * its own takes all of them in one pass at `writeHead`, where headers set on it one by one are
+ * checked as each is set and copied again when the reply's own are added.
  */
 export function registerAnswerHeaders(app: FastifyInstance, defaults: HelmetOptions): void {
   const base = helmetHeaders({ ...(defaults as object), ...(JSON_ANSWERS as object) } as HelmetOptions);
@@ -74,11 +78,10 @@ export function registerAnswerHeaders(app: FastifyInstance, defaults: HelmetOpti
   });
   // A callback hook: an async one costs a promise per request.
   app.addHook('onRequest', (request, reply, done) => {
-    const raw = reply.raw;
-    raw.setHeader('cache-control', 'no-store');
-    raw.setHeader('request-id', request.id);
+    reply.header('cache-control', 'no-store');
+    reply.header('request-id', request.id);
     const own = request.routeOptions.config.helmet;
-    for (const [name, value] of own ? headersOf(own) : base) raw.setHeader(name, value);
+    for (const [name, value] of own ? headersOf(own) : base) reply.header(name, value);
     done();
   });
 }
