@@ -6,7 +6,7 @@ import { type ChargeState, settle } from '../domain/charge-lifecycle.ts';
 import { declineDelta, shardOf, utcDay } from '../domain/overview.ts';
 import { tokenEnded, tokenState } from '../domain/token-lifetime.ts';
 import { openCard } from '../security/vault.ts';
-import { atomically } from '../storage/db.ts';
+import { atomically } from '../storage/atomically.ts';
 import { type ChargeViewRow, chargeInsert, findChargeView, findChargeWithToken } from '../storage/repositories/charges.ts';
 import { addOverview } from '../storage/repositories/overview.ts';
 import { takeToken } from '../storage/repositories/tokens.ts';

@@ -1,5 +1,5 @@
 import { type CreateRefundBody, metadataToStore, PayframeError, type Refund } from '@payframe/contract';
-import { atomically } from '../storage/db.ts';
+import { atomically } from '../storage/atomically.ts';
 import { findRefund, insertRefund } from '../storage/repositories/refunds.ts';
 import type { RefundsTable } from '../storage/schema.ts';
 import { chargeView, refundView } from './api-resources.ts';

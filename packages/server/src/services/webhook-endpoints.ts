@@ -14,7 +14,7 @@ import { generateWebhookSecret } from '@payframe/contract/webhook-signing';
 import { epochSeconds } from '../domain/clock.ts';
 import { seal } from '../security/vault.ts';
 import { refusedTarget } from '../security/webhook-targets.ts';
-import { atomically } from '../storage/db.ts';
+import { atomically } from '../storage/atomically.ts';
 import type { PageWindow } from '../storage/repositories/keyset.ts';
 import { failPendingDeliveriesOf } from '../storage/repositories/webhook-deliveries.ts';
 import {

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { PostgresOptions } from './postgres.ts';
 import type { Database } from './schema.ts';
 import { openSqliteStore } from './sqlite.ts';
-import { retryingTransient } from './transient.ts';
 import { orUnavailable } from './unavailable.ts';
 
 export type StorageLocation = { kind: 'sqlite'; dataDir: string } | ({ kind: 'postgres' } & PostgresOptions);
@@ -39,8 +38,9 @@ export type Store = {
   /**
    * Runs a mutation whose every write is one statement, or is wrapped in `atomically`: on
    * PostgreSQL each such write commits alone, saving the BEGIN and COMMIT round trips of a
-   * transaction. SQLite runs it in a durable (grouped) transaction all the same: there a statement
-   * costs no round trip, and a commit of its own would cost an fsync.
+   * transaction. SQLite runs it in the open batch of its group commit, durable like a transaction,
+   * without a savepoint: there a statement costs no round trip and a commit of its own would cost an
+   * fsync, and there too a statement that fails undoes only itself.
    */
   write<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /**
@@ -52,11 +52,6 @@ export type Store = {
   poolStats?: () => PoolStats;
   close(): Promise<void>;
 };
-
-/** Runs `work` in the caller's transaction, or in a new one when the caller has none (Store.write). */
-export function atomically<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : retryingTransient(() => db.transaction().execute(work));
-}
 
 /** Opens the store, runs pending migrations and returns it ready for requests. */
 export async function openStore(location: StorageLocation): Promise<Store> {

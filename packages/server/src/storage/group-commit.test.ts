@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { atomically } from './atomically.ts';
 import { GroupCommit, GroupCommitSqliteDialect } from './group-commit.ts';
 import { type SyncWal, walSyncer } from './wal-sync.ts';
 
@@ -20,7 +21,8 @@ function open(sync?: SyncWal) {
   sqlite.exec('create table items (name text not null)');
   const wal = walSyncer(`${file}-wal`);
   const group = new GroupCommit(sqlite, sync ?? wal.sync);
-  const db = new Kysely<Db>({ dialect: new GroupCommitSqliteDialect({ database: sqlite }, group) });
+  const dialect = new GroupCommitSqliteDialect({ database: sqlite }, group);
+  const db = new Kysely<Db>({ dialect });
   // A second connection sees only what is committed.
   const observer = new SqliteDatabase(file, { readonly: true });
   const committed = () => (observer.prepare('select name from items order by name').all() as Array<{ name: string }>).map((row) => row.name);
@@ -30,7 +32,7 @@ function open(sync?: SyncWal) {
     wal.close();
     return db.destroy();
   };
-  return { db, group, committed, insert };
+  return { db, dialect, group, committed, insert };
 }
 
 /** A store whose first batch ('a') has committed and whose sync has begun and is held: `ack` is that batch's acknowledgement. */
@@ -91,6 +93,41 @@ describe('group commit', () => {
     );
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect(store.committed()).toEqual(['a', 'b', 'd', 'e']);
+  });
+
+  it('runs a write without a savepoint: a statement that fails undoes itself alone, as on PostgreSQL', async () => {
+    const store = open();
+    await store.insert('b');
+    const write = store.dialect.write(store.db, async (tx) => {
+      await tx.insertInto('items').values({ name: 'a' }).execute();
+      await tx
+        .insertInto('items')
+        .values({ name: null as unknown as string })
+        .execute();
+    });
+    await expect(write).rejects.toThrow(/NOT NULL/);
+    await store.group.durable();
+    expect(store.committed()).toEqual(['a', 'b']);
+  });
+
+  it('makes a part of a write all or nothing with atomically, in a savepoint of its own', async () => {
+    const store = open();
+    // Kysely opens the connection on its first query: the store's migrations, in the server.
+    await store.db.selectFrom('items').select('name').execute();
+    await store.dialect.write(store.db, async (tx) => {
+      await tx.insertInto('items').values({ name: 'a' }).execute();
+      const part = atomically<Db, void>(tx, async (inner) => {
+        await inner.insertInto('items').values({ name: 'b' }).execute();
+        await inner
+          .insertInto('items')
+          .values({ name: null as unknown as string })
+          .execute();
+      });
+      await expect(part).rejects.toThrow(/NOT NULL/);
+      await atomically<Db, unknown>(tx, (inner) => inner.insertInto('items').values({ name: 'c' }).execute());
+    });
+    await store.group.durable();
+    expect(store.committed()).toEqual(['a', 'c']);
   });
 
   it('acknowledges a batch only after a sync that began after its COMMIT has completed', async () => {

@@ -9,6 +9,7 @@ import {
   SqliteDriver,
   Transaction,
 } from 'kysely';
+import { runsPartsAtomically } from './atomically.ts';
 import { DirectSqliteAdapter } from './sqlite-direct.ts';
 import { SyncPipeline, type Waiter } from './sync-pipeline.ts';
 import type { SyncWal } from './wal-sync.ts';
@@ -40,6 +41,7 @@ export class GroupCommit {
   readonly #commit: SqliteDatabase.Statement;
   #batchOpen = false;
   #inTransaction = false;
+  #savepointOpen = false;
   #flushScheduled = false;
   #waiters: Waiter[] = [];
   readonly #synced: SyncPipeline;
@@ -57,26 +59,59 @@ export class GroupCommit {
     this.#commit = sqlite.prepare('COMMIT');
   }
 
+  /** A transaction of the application: a savepoint of the open batch. */
   begin(): void {
+    this.join();
+    this.savepoint();
+  }
+
+  commit(): void {
+    this.release();
+    this.#end();
+  }
+
+  rollback(): void {
+    this.rollbackToSavepoint();
+    this.#end();
+  }
+
+  /**
+   * Work whose every statement stands alone (Store.write) runs in the open batch without a
+   * savepoint: a statement that fails undoes only itself, as on PostgreSQL, where each commits
+   * alone. The batch stays open until `leave`, so none of the work's statements commits by itself.
+   */
+  join(): void {
     if (!this.#batchOpen) {
       // IMMEDIATE takes the write lock up front (waiting out busy_timeout): a deferred batch that
       // read first could not upgrade to a write after another process (the CLI) had committed.
       this.#begin.run();
       this.#batchOpen = true;
     }
-    this.#savepoint.run();
     this.#inTransaction = true;
   }
 
-  commit(): void {
-    this.#release.run();
+  leave(): void {
     this.#end();
   }
 
-  rollback(): void {
-    this.#rollbackTo.run();
+  /** Whether the work running now is inside a savepoint (a transaction, or a part of a write made atomic). */
+  get inSavepoint(): boolean {
+    return this.#savepointOpen;
+  }
+
+  savepoint(): void {
+    this.#savepoint.run();
+    this.#savepointOpen = true;
+  }
+
+  release(): void {
     this.#release.run();
-    this.#end();
+    this.#savepointOpen = false;
+  }
+
+  rollbackToSavepoint(): void {
+    this.#rollbackTo.run();
+    this.release();
   }
 
   /** Resolves once everything committed so far is on disk. */
@@ -207,30 +242,66 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
    * connection, so one Transaction bound to it serves every transaction; the mutex keeps it to the
    * one that holds it. `db` is the Kysely this dialect was created for.
    */
-  async transaction<DB, T>(db: Kysely<DB>, work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
+  transaction<DB, T>(db: Kysely<DB>, work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return this.#holding(db, work, true);
+  }
+
+  /**
+   * Store.write: the same, without the savepoint (GroupCommit.join), whose two statements cost
+   * as much as the one statement of most writes. A part of the work that must be all or nothing
+   * says so with `atomically`, which then takes a savepoint for it alone.
+   */
+  write<DB, T>(db: Kysely<DB>, work: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return this.#holding(db, work, false);
+  }
+
+  async #holding<DB, T>(db: Kysely<DB>, work: (tx: Transaction<DB>) => Promise<T>, allOrNothing: boolean): Promise<T> {
     const driver = this.#driver;
     if (!driver) throw new Error('The dialect has no driver: create the Kysely first');
     const connection = await driver.acquireConnection();
     try {
-      this.#transaction ??= new Transaction<never>({
-        config: { dialect: this },
-        dialect: this,
-        driver,
-        executor: db.getExecutor().withConnectionProvider(new SingleConnectionProvider(connection)),
-      });
-      const tx = this.#transaction as unknown as Transaction<DB>;
-      this.#group.begin();
+      const tx = this.#boundTransaction(db, connection);
+      if (allOrNothing) this.#group.begin();
+      else this.#group.join();
       let result: T;
       try {
         result = await work(tx);
       } catch (error) {
-        this.#group.rollback();
+        if (allOrNothing) this.#group.rollback();
+        else this.#group.leave();
         throw error;
       }
-      this.#group.commit();
+      if (allOrNothing) this.#group.commit();
+      else this.#group.leave();
       return result;
     } finally {
       await driver.releaseConnection();
     }
+  }
+
+  #boundTransaction<DB>(db: Kysely<DB>, connection: DatabaseConnection): Transaction<DB> {
+    if (!this.#transaction) {
+      const group = this.#group;
+      this.#transaction = new Transaction<never>({
+        config: { dialect: this },
+        dialect: this,
+        driver: this.#driver as GroupCommitDriver,
+        executor: db.getExecutor().withConnectionProvider(new SingleConnectionProvider(connection)),
+      });
+      runsPartsAtomically(this.#transaction, async <T>(part: () => Promise<T>): Promise<T> => {
+        if (group.inSavepoint) return part();
+        group.savepoint();
+        let result: T;
+        try {
+          result = await part();
+        } catch (error) {
+          group.rollbackToSavepoint();
+          throw error;
+        }
+        group.release();
+        return result;
+      });
+    }
+    return this.#transaction as unknown as Transaction<DB>;
   }
 }

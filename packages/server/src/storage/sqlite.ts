@@ -65,15 +65,18 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
     seenVersion = version;
     return true;
   }
-  async function transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const result = await dialect.transaction(db, work);
-    await group.durable();
-    return result;
-  }
   return {
     db,
-    transaction,
-    write: transaction,
+    async transaction(work) {
+      const result = await dialect.transaction(db, work);
+      await group.durable();
+      return result;
+    },
+    async write(work) {
+      const result = await dialect.write(db, work);
+      await group.durable();
+      return result;
+    },
     changedElsewhere,
     async close() {
       try {

@@ -1,4 +1,5 @@
 import type { OverviewWrite } from '../../domain/overview.ts';
+import { atomically } from '../atomically.ts';
 import type { Db } from '../db.ts';
 import type { EventsTable } from '../schema.ts';
 import { allColumns, type BoundStatement, columnList, isPostgres, placeholders, portable, prepared, runStatement, runText } from '../statements.ts';
@@ -62,12 +63,14 @@ export async function writeWithEvent(
     const rows = await runText(db, combinedText(change, counted), params);
     return rows.length === 1;
   }
-  // SQLite: statements cost no round trip, and the caller's transaction holds them together.
-  if (change && (await runStatement(db, change.statement, change.params)).length === 0) return false;
-  await runStatement(db, INSERT_EVENT, eventParams);
-  await runText(db, QUEUE_DELIVERIES.sqlite, [now, now, now, event.id]);
-  if (counted) await addOverview(db, overview);
-  return true;
+  // SQLite: statements cost no round trip; a savepoint holds them together unless the caller's transaction does.
+  return atomically(db, async (tx) => {
+    if (change && (await runStatement(tx, change.statement, change.params)).length === 0) return false;
+    await runStatement(tx, INSERT_EVENT, eventParams);
+    await runText(tx, QUEUE_DELIVERIES.sqlite, [now, now, now, event.id]);
+    if (counted) await addOverview(tx, overview);
+    return true;
+  });
 }
 
 export function findEvent(db: Db, owner: Owner, id: string) {
