@@ -8,7 +8,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { constants, Script } from 'node:vm';
 
 const file = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
@@ -42,21 +42,35 @@ function compile() {
 }
 
 const { script, cacheFile, cached } = compile();
-// V8 doubles the young generation as a server's allocation rate rises (its growth factor is 2), and
-// the resident memory that leaves behind is most of what a busy server grows by; at 1 the process
-// serves as fast in less memory (docs/performance.md, "Memory"). V8 reads the factor whenever it
-// considers growing that space, so setting it now takes effect. A code cache carries the flags in
-// force when it was made and is refused by a process whose flags differ when it reads it: so the
-// flag is set only after the bundle is compiled, and back to V8's default before a cache is made.
+// V8 grows the young generation with a server's allocation rate, up to 32 MB, and the resident
+// memory that leaves behind is most of what a busy server grows by; kept from growing at all, it
+// promotes young garbage to the old generation, collected more often and held longer. So the
+// young generation grows as V8 sees fit up to half its maximum (`--max-semi-space-size=8`, which
+// can only be given at start), then no further: V8 reads its growth factor whenever it considers
+// growing the space, and a factor of 1 stops it (docs/performance.md, "Memory"). A code cache
+// carries the flags in force when it was made and is refused by a process whose flags differ when
+// it reads it: so the factor is V8's own (2) whenever the bundle is compiled or a cache is made.
 // An operator's own semi-space flags, through NODE_OPTIONS or the command line, are left to rule.
+const YOUNG_GENERATION_CAP = 16 * 1024 * 1024;
 const operatorFlags = `${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`;
-const smallYoungGeneration = !operatorFlags.includes('semi-space');
-if (smallYoungGeneration) setFlagsFromString('--semi-space-growth-factor=1');
+let growthFactor = 2;
+function setGrowthFactor(factor) {
+  if (factor === growthFactor) return;
+  setFlagsFromString(`--semi-space-growth-factor=${factor}`);
+  growthFactor = factor;
+}
+if (!operatorFlags.includes('semi-space')) {
+  setInterval(() => {
+    const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+    // Below the cap again (V8 shrinks the space when allocation slows), it may grow back to it.
+    if (young) setGrowthFactor(young.space_size >= YOUNG_GENERATION_CAP ? 1 : 2);
+  }, 200).unref();
+}
 // Node flags such as --cpu-prof may change what V8 accepts: only a plain process replaces the cache.
 if (!cached && process.execArgv.length === 0) {
   process.once('exit', () => {
     const written = `${cacheFile}.${process.pid}`;
-    if (smallYoungGeneration) setFlagsFromString('--semi-space-growth-factor=2');
+    setGrowthFactor(2);
     try {
       writeFileSync(written, script.createCachedData());
       renameSync(written, cacheFile);
