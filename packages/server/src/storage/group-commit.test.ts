@@ -59,6 +59,14 @@ function heldSyncs() {
   return { sync, calls, nextCall };
 }
 
+/** A statement SQLite refuses (the column is NOT NULL). */
+function insertRefused(db: Kysely<Db>) {
+  return db
+    .insertInto('items')
+    .values({ name: null as unknown as string })
+    .execute();
+}
+
 /** Whether `promise` has settled by the time the event loop has turned once more. */
 function settled(promise: Promise<unknown>): Promise<boolean> {
   return Promise.race([
@@ -100,10 +108,7 @@ describe('group commit', () => {
     await store.insert('b');
     const write = store.dialect.write(store.db, async (tx) => {
       await tx.insertInto('items').values({ name: 'a' }).execute();
-      await tx
-        .insertInto('items')
-        .values({ name: null as unknown as string })
-        .execute();
+      await insertRefused(tx);
     });
     await expect(write).rejects.toThrow(/NOT NULL/);
     await store.group.durable();
@@ -118,10 +123,7 @@ describe('group commit', () => {
       await tx.insertInto('items').values({ name: 'a' }).execute();
       const part = atomically<Db, void>(tx, async (inner) => {
         await inner.insertInto('items').values({ name: 'b' }).execute();
-        await inner
-          .insertInto('items')
-          .values({ name: null as unknown as string })
-          .execute();
+        await insertRefused(inner);
       });
       await expect(part).rejects.toThrow(/NOT NULL/);
       await atomically<Db, unknown>(tx, (inner) => inner.insertInto('items').values({ name: 'c' }).execute());
