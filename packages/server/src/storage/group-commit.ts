@@ -105,8 +105,9 @@ export class GroupCommit {
   }
 
   release(): void {
-    this.#release.run();
+    // Cleared first: a RELEASE that fails leaves no savepoint a later part could count on.
     this.#savepointOpen = false;
+    this.#release.run();
   }
 
   rollbackToSavepoint(): void {
