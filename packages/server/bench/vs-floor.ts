@@ -172,9 +172,10 @@ function targetText(row: VsFloorRow): string {
 function targetOf(row: VsFloorRow): { text: string; pass: boolean | null } {
   if (row.ratio === null) return { text: 'failed', pass: false };
   const ratio = FLOOR_TARGETS[row.scenario];
-  if (row.scenario !== 'flow' || row.instances > 1) return { text: targetText(row), pass: row.instances > 1 ? null : row.ratio >= ratio };
+  const text = targetText(row);
+  if (row.scenario !== 'flow' || row.instances > 1) return { text, pass: row.instances > 1 ? null : row.ratio >= ratio };
   const rss = row.peakRssMb !== null && row.peakRssMb < FLOOR_TARGETS.flowRssMb;
-  return { text: targetText(row), pass: row.ratio >= ratio && rss };
+  return { text, pass: row.ratio >= ratio && rss };
 }
 
 const mark = (pass: boolean | null) => (pass === null ? '' : pass ? 'PASS' : 'MISS');

@@ -23,7 +23,7 @@ describe('the CLI bundle and its code cache (bin/payframe.js)', () => {
     expect(new Script(`${source}\n// changed`, { filename: bundle.pathname, cachedData }).cachedDataRejected).toBe(true);
   });
 
-  it('is taken by the bin itself, whose V8 flags are set after it is read: a run leaves the file as the build wrote it', async () => {
+  it('is taken by the bin itself, which changes V8 flags only after reading it: a run leaves the file as the build wrote it', async () => {
     const cache = readdirSync(new URL('../dist/', import.meta.url)).find((name) => name.endsWith('.cache'));
     const path = new URL(`../dist/${cache}`, import.meta.url);
     const before = statSync(path);

@@ -62,16 +62,16 @@ export class GroupCommit {
   /** A transaction of the application: a savepoint of the open batch. */
   begin(): void {
     this.join();
-    this.savepoint();
+    this.#openSavepoint();
   }
 
   commit(): void {
-    this.release();
+    this.#releaseSavepoint();
     this.#end();
   }
 
   rollback(): void {
-    this.rollbackToSavepoint();
+    this.#rollbackToSavepoint();
     this.#end();
   }
 
@@ -94,25 +94,38 @@ export class GroupCommit {
     this.#end();
   }
 
-  /** Whether the work running now is inside a savepoint (a transaction, or a part of a write made atomic). */
-  get inSavepoint(): boolean {
-    return this.#savepointOpen;
+  /**
+   * Inside work that joined the batch (a write), `part` all or nothing: in a savepoint of its own,
+   * unless one is open already (a transaction, or an enclosing part).
+   */
+  async atomicPart<T>(part: () => Promise<T>): Promise<T> {
+    if (this.#savepointOpen) return part();
+    this.#openSavepoint();
+    let result: T;
+    try {
+      result = await part();
+    } catch (error) {
+      this.#rollbackToSavepoint();
+      throw error;
+    }
+    this.#releaseSavepoint();
+    return result;
   }
 
-  savepoint(): void {
+  #openSavepoint(): void {
     this.#savepoint.run();
     this.#savepointOpen = true;
   }
 
-  release(): void {
+  #releaseSavepoint(): void {
     // Cleared first: a RELEASE that fails leaves no savepoint a later part could count on.
     this.#savepointOpen = false;
     this.#release.run();
   }
 
-  rollbackToSavepoint(): void {
+  #rollbackToSavepoint(): void {
     this.#rollbackTo.run();
-    this.release();
+    this.#releaseSavepoint();
   }
 
   /** Resolves once everything committed so far is on disk. */
@@ -282,26 +295,13 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
 
   #boundTransaction<DB>(db: Kysely<DB>, connection: DatabaseConnection): Transaction<DB> {
     if (!this.#transaction) {
-      const group = this.#group;
       this.#transaction = new Transaction<never>({
         config: { dialect: this },
         dialect: this,
         driver: this.#driver as GroupCommitDriver,
         executor: db.getExecutor().withConnectionProvider(new SingleConnectionProvider(connection)),
       });
-      runsPartsAtomically(this.#transaction, async <T>(part: () => Promise<T>): Promise<T> => {
-        if (group.inSavepoint) return part();
-        group.savepoint();
-        let result: T;
-        try {
-          result = await part();
-        } catch (error) {
-          group.rollbackToSavepoint();
-          throw error;
-        }
-        group.release();
-        return result;
-      });
+      runsPartsAtomically(this.#transaction, (part) => this.#group.atomicPart(part));
     }
     return this.#transaction as unknown as Transaction<DB>;
   }

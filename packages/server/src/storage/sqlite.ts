@@ -65,18 +65,16 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
     seenVersion = version;
     return true;
   }
+  /** The work's result, once its commit is on disk. */
+  async function durable<T>(done: Promise<T>): Promise<T> {
+    const result = await done;
+    await group.durable();
+    return result;
+  }
   return {
     db,
-    async transaction(work) {
-      const result = await dialect.transaction(db, work);
-      await group.durable();
-      return result;
-    },
-    async write(work) {
-      const result = await dialect.write(db, work);
-      await group.durable();
-      return result;
-    },
+    transaction: (work) => durable(dialect.transaction(db, work)),
+    write: (work) => durable(dialect.write(db, work)),
     changedElsewhere,
     async close() {
       try {
