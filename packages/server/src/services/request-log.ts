@@ -25,8 +25,14 @@ export type AnsweredRequest = {
 
 /** A response is kept whole up to this size: a list page of 100 charges fits. */
 const MAX_RESPONSE_CHARS = 256 * 1024;
-/** Entries wait at most this long in memory before they are written together. */
-const FLUSH_EVERY_MS = 25;
+/**
+ * Entries wait at most this long in memory before they are written together. Short on purpose: an
+ * entry (the answer's text with it) still queued when V8's young generation fills for the second
+ * time since it was made is copied to the old generation, which is collected far less often; at a
+ * few thousand answers a second, a longer wait moved the log's whole stream there, and the
+ * server's memory grew by it until a full collection.
+ */
+const FLUSH_EVERY_MS = 5;
 /** A queue this long is written at once rather than after the wait. */
 const FLUSH_AT = 500;
 
