@@ -59,6 +59,12 @@ describe('card vault (AES-256-GCM)', () => {
     expect(openCard(key, tokenId, second)).toStrictEqual(secret);
   });
 
+  it('never repeats a nonce, across the refills of its buffer of random bytes', () => {
+    const sealed = Array.from({ length: 2_000 }, () => sealCard(key, tokenId, secret));
+    expect(new Set(sealed.map((one) => one.split('.')[1])).size).toBe(sealed.length);
+    expect(openCard(key, tokenId, sealed.at(-1) ?? '')).toStrictEqual(secret);
+  });
+
   it('another token id as associated data does not open it', () => {
     const sealed = sealCard(key, tokenId, secret);
     expect(() => openCard(key, '6f1c2a9e-3b7d-4c55-9a0e-2d8f4b1e7c31', sealed)).toThrow();
