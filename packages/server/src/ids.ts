@@ -1,27 +1,14 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { pooledRandomBytes } from './random-bytes.ts';
 
 export type IdGenerator = { charge(): string; uuid(): string; prefixed(prefix: IdPrefix): string };
 
 /** Events, webhook endpoints and deliveries: a prefix that names the kind, then 24 hex characters. */
 export type IdPrefix = 'evt' | 'we' | 'whd';
 
-/** CSPRNG bytes drawn 4 KB at a time, as Node pools those of randomUUID and randomInt: a call per id cost more. */
-const POOL_SIZE = 4096;
-let pool = Buffer.alloc(0);
-let used = 0;
-
-function randomChunk(size: number): Buffer {
-  if (used + size > pool.length) {
-    pool = randomBytes(POOL_SIZE);
-    used = 0;
-  }
-  used += size;
-  return pool.subarray(used - size, used);
-}
-
-/** `bytes` CSPRNG bytes as hex, from the same pool: for ids made on every request (Request-Id). */
+/** `bytes` CSPRNG bytes as hex: for ids made on every request (Request-Id). */
 export function randomHex(bytes: number): string {
-  return randomChunk(bytes).toString('hex');
+  return pooledRandomBytes(bytes).toString('hex');
 }
 
 let hexOfMs = -1;
@@ -49,7 +36,7 @@ export const randomIds: IdGenerator = {
   charge: () => `C${String(Date.now()).padStart(13, '0')}${String(randomInt(1e10)).padStart(10, '0')}${String(randomInt(1e10)).padStart(10, '0')}`,
   /** Tokens, refunds and accounts: a UUID version 7 (RFC 9562): 48 bits of time, 74 of CSPRNG. */
   uuid: () => {
-    const hex = timeHex(Date.now()) + randomChunk(10).toString('hex');
+    const hex = timeHex(Date.now()) + pooledRandomBytes(10).toString('hex');
     const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   },
@@ -70,7 +57,7 @@ function nextPrefixedTail(): string {
   const now = Date.now();
   if (now > lastMs) {
     lastMs = now;
-    lastRandom = randomChunk(6).readUIntBE(0, 6) % 2 ** 47;
+    lastRandom = pooledRandomBytes(6).readUIntBE(0, 6) % 2 ** 47;
   } else {
     lastRandom += 1;
   }

@@ -1,33 +1,14 @@
-import { createCipheriv, createDecipheriv, randomFillSync } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { pooledRandomBytes } from '../random-bytes.ts';
 
 /** What is kept of a card until its token is used. */
 export type CardSecret = { number: string; cvc: string };
 
 const VERSION = 'v1';
 
-const NONCE_BYTES = 12;
-/** Random bytes for nonces, drawn from the CSPRNG many at a time and each used once. */
-const nonces = Buffer.alloc(NONCE_BYTES * 256);
-let nextNonce = nonces.length;
-
-/**
- * A fresh random nonce. One draw of the CSPRNG per nonce cost several times the rest of the seal
- * in a server's request (the generator's state is cold by then); nonces need to be unpredictable
- * and never repeat, not secret, so they come from one buffer that is filled anew once used up.
- */
-function freshNonce(): Buffer {
-  if (nextNonce === nonces.length) {
-    randomFillSync(nonces);
-    nextNonce = 0;
-  }
-  const nonce = nonces.subarray(nextNonce, nextNonce + NONCE_BYTES);
-  nextNonce += NONCE_BYTES;
-  return nonce;
-}
-
 /** AES-256-GCM with a fresh 96-bit nonce; `boundTo` (the owning row's id) is bound in as associated data. */
 export function seal(key: Buffer, boundTo: string, plain: string): string {
-  const iv = freshNonce();
+  const iv = pooledRandomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(boundTo));
   const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
