@@ -4,12 +4,13 @@
  * connection's prepared statements. Each must find its row by the primary key, as the generic plan
  * of a prepared statement and as a custom plan alike.
  */
-import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/storage/migrate.ts';
 import { findChargeView, findChargeWithToken } from '../../src/storage/repositories/charges.ts';
-import { findToken, takeToken } from '../../src/storage/repositories/tokens.ts';
+import { eraseExpiredTokenSecrets } from '../../src/storage/repositories/sweeps.ts';
+import { findToken, TOKEN_COLUMNS, takeToken } from '../../src/storage/repositories/tokens.ts';
 import { claimDueDeliveries } from '../../src/storage/repositories/webhook-deliveries.ts';
 import type { Database } from '../../src/storage/schema.ts';
 import { tempDataDir } from '../harness.ts';
@@ -92,6 +93,30 @@ describe('hot reads on a fresh PostgreSQL store', () => {
       expect(steps, plan).toHaveLength(2);
       for (const step of steps) expect(step, plan).toMatch(/Index (Only )?Scan using webhook_deliveries_endpoint_due on webhook_deliveries/);
       expect(plan).not.toMatch(/Seq Scan on webhook_deliveries|webhook_deliveries_due on/);
+    }
+  });
+
+  it('the sweeper that erases expired cards reads the tokens whose card is still sealed, not every token never charged', async () => {
+    // 20,000 tokens never charged and already erased (abandoned checkouts), and a few still sealed.
+    await sql`insert into accounts (id, name, created_at) values (${owner.accountId}, 'plans', 0) on conflict do nothing`.execute(db);
+    const values = TOKEN_COLUMNS.map((column) => {
+      if (column === 'id') return `'tok_plans_' || g`;
+      if (column === 'account_id') return `'${owner.accountId}'`;
+      if (column === 'mode') return `'test'`;
+      if (column === 'created_at') return 'g';
+      if (column === 'card_secret') return `case when g > 19990 then 'sealed' else null end`;
+      if (column === 'exp_month' || column === 'exp_year') return '1';
+      if (column === 'used_at' || column.startsWith('address_')) return 'null';
+      return `'x'`;
+    });
+    await sql
+      .raw(`insert into tokens (${TOKEN_COLUMNS.map((column) => `"${column}"`).join(', ')}) select ${values.join(', ')} from generate_series(1, 20000) g`)
+      .execute(db);
+    await sql`analyze tokens`.execute(db);
+    const plans = await plansOf(url, await statementOf(() => eraseExpiredTokenSecrets(db, 1000, 900_000)));
+    for (const plan of Object.values(plans)) {
+      expect(plan).toMatch(/Index Scan using tokens_sealed_created_at on tokens/);
+      expect(plan).not.toMatch(/Seq Scan on tokens|tokens_unused_created_at/);
     }
   });
 });
