@@ -106,7 +106,8 @@ export function startRequestLog(store: Store, onError: (error: unknown) => void)
     writing = writing.then(async () => {
       try {
         const rows = taken.map(requestLogRow);
-        await store.write((db) => insertRequestLog(db, rows));
+        // Nothing waits for the log to be durable: the next commit something waits for covers it.
+        await store.writeUnwaited((db) => insertRequestLog(db, rows));
       } catch (error) {
         onError(error);
       }

@@ -16,6 +16,8 @@ export type Connection = {
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** See Store.write. */
   write<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /** See Store.writeUnwaited. */
+  writeUnwaited<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** See Store.changedElsewhere. */
   changedElsewhere?: () => boolean;
   /** See Store.poolStats. */
@@ -44,6 +46,13 @@ export type Store = {
    */
   write<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /**
+   * `write` for what nobody waits to see on disk, and whose loss in a crash is accepted (the request
+   * log): it resolves once committed, not once durable. On SQLite its commit starts no fsync of its
+   * own: the next one that something else waits for covers it, and closing the store syncs what is
+   * left. On PostgreSQL it is `write`.
+   */
+  writeUnwaited<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /**
    * Whether another process has committed to the store since the last call, where that costs
    * next to nothing to know (SQLite's data_version); absent elsewhere.
    */
@@ -61,6 +70,7 @@ export async function openStore(location: StorageLocation): Promise<Store> {
     read: (work) => orUnavailable(() => work(connection.db)),
     transaction: (work) => orUnavailable(() => connection.transaction(work)),
     write: (work) => orUnavailable(() => connection.write(work)),
+    writeUnwaited: (work) => orUnavailable(() => connection.writeUnwaited(work)),
     ...(connection.changedElsewhere ? { changedElsewhere: connection.changedElsewhere } : {}),
     ...(connection.poolStats ? { poolStats: connection.poolStats } : {}),
     close: () => connection.close(),

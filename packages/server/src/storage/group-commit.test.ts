@@ -170,6 +170,23 @@ describe('group commit', () => {
     expect(syncs.calls).toHaveLength(1);
   });
 
+  it('begins no sync for a commit nobody waits for (the request log), and the next wait covers it', async () => {
+    const syncs = heldSyncs();
+    const store = open(syncs.sync);
+    await store.insert('log');
+    // The batch commits at the end of the event loop's turn (setImmediate), nobody waiting for it.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(store.committed()).toEqual(['log']);
+    expect(syncs.calls).toHaveLength(0);
+    const sync = syncs.nextCall();
+    const ack = store.group.durable();
+    await sync;
+    expect(await settled(ack)).toBe(false);
+    syncs.calls[0]!.complete();
+    await ack;
+    expect(syncs.calls).toHaveLength(1);
+  });
+
   it('drain commits an open batch that nobody waits for and resolves once it is synced, as on shutdown', async () => {
     const syncs = heldSyncs();
     const store = open(syncs.sync);

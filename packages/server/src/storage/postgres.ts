@@ -49,6 +49,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Conne
     db,
     transaction: (work) => retryingTransient(() => db.transaction().execute(work)),
     write: (work) => work(db),
+    writeUnwaited: (work) => work(db),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };

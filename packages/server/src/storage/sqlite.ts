@@ -75,6 +75,7 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
     db,
     transaction: (work) => durable(dialect.transaction(db, work)),
     write: (work) => durable(dialect.write(db, work)),
+    writeUnwaited: (work) => dialect.write(db, work),
     changedElsewhere,
     async close() {
       try {

@@ -30,7 +30,10 @@ export class SyncPipeline {
     return this.#inFlight !== undefined;
   }
 
-  /** A COMMIT has returned: its waiters are acknowledged by the next sync to begin. */
+  /**
+   * A COMMIT has returned: its waiters are acknowledged by the next sync to begin. A commit nobody
+   * waits for begins none: the next sync anything waits for covers its frames too.
+   */
   committed(waiters: Waiter[]): void {
     this.#dirty = true;
     this.#next.push(...waiters);
@@ -40,13 +43,16 @@ export class SyncPipeline {
   /** Settles once everything committed so far is on disk. */
   wait(waiter: Waiter): void {
     if (this.#failure) waiter.reject(this.#failure.error);
-    else if (this.#dirty) this.#next.push(waiter);
-    else if (this.#inFlight) this.#inFlight.push(waiter);
+    else if (this.#dirty) {
+      this.#next.push(waiter);
+      this.#start();
+    } else if (this.#inFlight) this.#inFlight.push(waiter);
     else waiter.resolve();
   }
 
   #start(): void {
-    if (this.#inFlight || !this.#dirty) return;
+    // Only a waiter begins a sync: frames nobody waits for wait for the next one.
+    if (this.#inFlight || !this.#dirty || this.#next.length === 0) return;
     if (this.#failure) {
       for (const waiter of this.#next.splice(0)) waiter.reject(this.#failure.error);
       return;
