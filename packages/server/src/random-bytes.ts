@@ -7,9 +7,9 @@ let used = 0;
 
 /**
  * `size` fresh CSPRNG bytes, never handed out twice: for ids and nonces, which must be unpredictable
- * and unique but are not secret (the pool's bytes stay in memory until it is drawn again). In a
- * server's request a draw of its own cost several times its size alone (the generator's state is
- * cold by then). A view of the pool: copy it to keep it past the next call.
+ * and unique but are not secret (the pool's bytes sit in memory until they are handed out). In a
+ * server's request a draw of its own cost several times what it costs in a loop (the generator's
+ * state is cold by then). The bytes are a view of the pool, which is never written again.
  */
 export function pooledRandomBytes(size: number): Buffer {
   if (used + size > pool.length) {

@@ -106,7 +106,7 @@ export function startRequestLog(store: Store, onError: (error: unknown) => void)
     writing = writing.then(async () => {
       try {
         const rows = taken.map(requestLogRow);
-        // Nothing waits for the log to be durable: the next commit something waits for covers it.
+        // Nothing waits for the log to be on disk: the next sync a request waits for covers it.
         await store.writeUnwaited((db) => insertRequestLog(db, rows));
       } catch (error) {
         onError(error);
