@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { client, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
-import { createKeys, startServer, TEST_POSTGRES_URL, type TestServer } from './harness.ts';
+import { createKeys, startServer, TEST_POSTGRES_URL, type TestServer, withStoreOf } from './harness.ts';
 import { RawConnection, rawRequest } from './raw-http.ts';
 
 /**
@@ -57,12 +57,14 @@ describe('SIGTERM', () => {
     }
 
     const tokens: string[] = [];
+    const requestIds: string[] = [];
     for (const [index, connection] of connections.entries()) {
       const response = await connection.response();
       expect(response.status, response.body).toBe(200);
       const token = JSON.parse(response.body);
       expect(token).toMatchObject({ type: 'token', mode: 'test', card: { last4Digits: '4242' } });
       tokens.push(token.id);
+      requestIds.push(String(response.headers['request-id']));
       // Answered in full, and told to go: the connection closes after its response.
       expect(response.headers.connection, `connection ${index}`).toBe('close');
     }
@@ -86,6 +88,13 @@ describe('SIGTERM', () => {
       expect(existsSync(join(server.dataDir, 'payframe.sqlite3'))).toBe(true);
       expect(existsSync(join(server.dataDir, 'payframe.sqlite3-wal'))).toBe(false);
     }
+
+    // The request log holds them too: answered during the stop, their entries were queued when the
+    // database was about to close, and the stop wrote them first.
+    const logged = await withStoreOf(server.dataDir, (store) =>
+      store.read((db) => db.selectFrom('request_log').select('id').where('id', 'in', requestIds).execute()),
+    );
+    expect(logged.map((row) => row.id).sort()).toEqual([...requestIds].sort());
 
     // What was answered is stored: a new process on the same data finds every token.
     const again = await startServer({ dataDir: server.dataDir });
