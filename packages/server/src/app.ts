@@ -10,6 +10,7 @@ import { clientErrorHandler, installErrorHandler, PRE_ROUTING_HEADERS } from './
 import { turnAwayWhileStopping } from './http/graceful-stop.ts';
 import { registerOpenApi } from './http/openapi/index.ts';
 import { answerProtocolEdges } from './http/protocol-edges.ts';
+import { writeReadAnswersTogether } from './http/read-answers.ts';
 import { lazyRequestLogger } from './http/request-logger.ts';
 import { dashboardAssetRoutes } from './http/routes/dashboard-assets.ts';
 import { healthRoutes } from './http/routes/health.ts';
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAnswerHeaders(app, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   answerProtocolEdges(app);
   turnAwayWhileStopping(app, options.stopping ?? (() => false));
+  writeReadAnswersTogether(app);
 
   await app.register(cors, {
     origin: '*',

@@ -1,0 +1,33 @@
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
+
+/**
+ * Answers to reads wait for the end of the event loop's turn, then go out back to back.
+ *
+ * A read is answered in the turn its request arrived, so a busy server writes its reads' answers
+ * one at a time, a little apart. A client waiting on another core sleeps between them, and each
+ * answer's write then pays to wake it (in a virtual machine, an interrupt to that core), inside the
+ * server's `writev`. Written together, the first answer wakes the client and the rest reach it
+ * awake. Writes are not held: their answers already leave together when their batch's sync
+ * completes, and holding them would only delay the next batch.
+ */
+export function writeReadAnswersTogether(app: FastifyInstance): void {
+  let held: (() => void)[] = [];
+  const release = (): void => {
+    const now = held;
+    held = [];
+    for (const send of now) send();
+  };
+  // A callback hook: an async one costs a promise per request.
+  const hold: onSendHookHandler = (_request, _reply, payload, done) => {
+    // Streams (the event stream, files) start at once: only whole answers are held.
+    if (typeof payload !== 'string') return done(null, payload);
+    held.push(() => done(null, payload));
+    if (held.length === 1) setImmediate(release);
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('GET')) return;
+    const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...own, hold];
+  });
+}
