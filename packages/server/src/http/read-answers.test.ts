@@ -57,4 +57,17 @@ describe('answers to reads', () => {
     const { handedAtSend } = await whenWritten('GET', () => Readable.from(['a']));
     expect(handedAtSend).toEqual([true]);
   });
+
+  it('hand a failure to write one answer to Fastify’s error handling, and still write the others', async () => {
+    const app = Fastify();
+    writeReadAnswersTogether(app);
+    // Node refuses a header value with a line break when the answer is written, not when it is set.
+    app.get('/bad', (_request, reply) => reply.header('x-note', 'a\nb').send('{"ok":false}'));
+    app.get('/good', (_request, reply) => reply.header('content-type', 'application/json').send('{"ok":true}'));
+    const [bad, good] = await Promise.all([app.inject('/bad'), app.inject('/good')]);
+    await app.close();
+    expect(bad.statusCode).toBe(500);
+    expect(good.statusCode).toBe(200);
+    expect(good.json()).toEqual({ ok: true });
+  });
 });

@@ -18,10 +18,23 @@ export function writeReadAnswersTogether(app: FastifyInstance): void {
     for (const send of now) send();
   };
   // A callback hook: an async one costs a promise per request.
-  const hold: onSendHookHandler = (_request, _reply, payload, done) => {
+  const hold: onSendHookHandler = (_request, reply, payload, done) => {
     // Streams (the event stream, files) start at once: only whole answers are held.
     if (typeof payload !== 'string') return done(null, payload);
-    held.push(() => done(null, payload));
+    held.push(() => {
+      // Called from inside the hook, a throw while the answer is written (a header Node refuses)
+      // reaches Fastify's error handling through its hook runner; from here it is handed there, and
+      // one answer's failure keeps none of the others waiting.
+      try {
+        done(null, payload);
+      } catch (error) {
+        try {
+          done(error as Error);
+        } catch {
+          reply.raw.destroy();
+        }
+      }
+    });
     if (held.length === 1) setImmediate(release);
   };
   app.addHook('onRoute', (route) => {
