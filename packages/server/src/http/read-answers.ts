@@ -8,7 +8,8 @@ import type { FastifyInstance, onSendHookHandler } from 'fastify';
  * answer's write then pays to wake it (in a virtual machine, an interrupt to that core), inside the
  * server's `writev`. Written together, the first answer wakes the client and the rest reach it
  * awake. Writes are not held: their answers already leave together when their batch's sync
- * completes, and holding them would only delay the next batch.
+ * completes, and held as well they waited behind the requests read in the same turn, which measured
+ * slower for tokens and the flow (docs/performance.md).
  */
 export function writeReadAnswersTogether(app: FastifyInstance): void {
   let held: (() => void)[] = [];
