@@ -7,13 +7,14 @@
  *   npm run bench -- [--scenario flow|get|tokens] [--concurrency 32] [--seconds 15] [--warmup 2] [--json]
  *                    [--log-level warn] [--profile] [--profile-dir DIR]
  *                    [--db sqlite|postgres] [--instances 1] [--postgres-url URL] [--pool-size N]
- *                    [--count-queries] [--matrix] [--webhook] [--pairs 3] [--request-log on|off|compare] [--slice 1] [--against BIN] [--vs-floor [--runs N]]
+ *                    [--count-queries] [--matrix] [--webhook [--pairs N]] [--request-log on|off|compare] [--slice 1] [--against BIN] [--vs-floor [--runs N]]
  *
  * --db sqlite (default): one server on the embedded store. --db postgres: a throwaway database
  * (dropped at the end), N instances sharing it and one master key, requests alternating between
  * the instances; per-flow query counts from PostgreSQL's statistics. --count-queries adds exact
- * per-statement counts measured inside the servers. --matrix: see compare.ts. --webhook: runs
- * without and with one webhook endpoint, alternating over --pairs pairs, see webhook.ts. --request-log off: servers that keep no
+ * per-statement counts measured inside the servers. --matrix: see compare.ts. --webhook: the flow
+ * without and with one webhook endpoint, side by side in alternating slices (or, with --pairs N, in
+ * whole runs alternating over N pairs), see webhook.ts. --request-log off: servers that keep no
  * request log; --request-log compare: one server with and one without, in alternating slices of
  * --slice seconds, see request-log-compare.ts; --against BIN: this build and another side by side, see
  * build-compare.ts. --vs-floor: every scenario between two measurements of
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
   }
   if (options.webhook) {
     const { runWebhookComparison } = await import('./webhook.ts');
-    return runWebhookComparison(options, argv);
+    return runWebhookComparison(options, argv).finally(cleanUp);
   }
   // Taken before our own load starts: it says how busy the shared box already was.
   const loadAverage1m = loadavg()[0] ?? 0;

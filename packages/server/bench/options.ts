@@ -21,10 +21,10 @@ export type Options = {
   poolSize: number | null;
   countQueries: boolean;
   matrix: boolean;
-  /** Runs without and with one webhook endpoint, alternating: see webhook.ts. */
+  /** Measures the flow without and with one webhook endpoint: see webhook.ts. */
   webhook: boolean;
-  /** With `--webhook`: how many pairs of runs. */
-  pairs: number;
+  /** With `--webhook`: whole runs alternating over this many pairs, instead of side by side. */
+  pairs: number | null;
   /** Another build's `bin/payframe.js`, run side by side with this one: see build-compare.ts. */
   against: string | null;
   /** Each scenario between two floor measurements, and the ratios: see vs-floor.ts. */
@@ -63,7 +63,7 @@ export function parseOptions(argv: string[]): Options {
       'request-log': { type: 'string', default: 'on' },
       'vs-floor': { type: 'boolean', default: false },
       slice: { type: 'string', default: '1' },
-      pairs: { type: 'string', default: '3' },
+      pairs: { type: 'string' },
       runs: { type: 'string', default: '1' },
       against: { type: 'string' },
     },
@@ -100,7 +100,7 @@ export function parseOptions(argv: string[]): Options {
     withWebhook: values['with-webhook'],
     requestLog,
     sliceSeconds: positiveNumber('slice', values.slice, 0.5, 60),
-    pairs: positiveNumber('pairs', values.pairs, 1, 20),
+    pairs: values.pairs === undefined ? null : positiveNumber('pairs', values.pairs, 1, 20),
     against: values.against ?? null,
     vsFloor: values['vs-floor'],
     runs: positiveNumber('runs', values.runs, 1, 10),

@@ -4,9 +4,10 @@
  * slices (A, B, B, A, A, B, …: the order cancels a drift that rises or falls steadily), each driven
  * for `--seconds` in all. Used by `--request-log compare` and `--against`.
  *
- * It suits differences on the request's path only: work a side leaves running in the background
- * (webhooks to deliver) would go on during the other side's slices; `--webhook` (webhook.ts)
- * therefore alternates whole runs on fresh servers instead.
+ * It suits differences on the request's path, and background work that a side can be made to wait
+ * out while the other is driven: `--webhook` (webhook.ts) holds its receiver's answers during the
+ * other side's slices, so that no delivery of one side runs in the other's time. What a side spends
+ * while the other is driven is measured too (`idleCpuMs`), to show that it is small.
  */
 import { type BenchServer, createTestKeys, type Deployment, deploy, log, startServer, stopServer } from './deployment.ts';
 import { type ApiClient, apiClient, drive, prepareScenario, type Scenario } from './load.ts';
@@ -19,9 +20,22 @@ export type SideSpec = {
   options: Options;
   /** Which build serves: this repository's, or `--against`'s. */
   bin?: 'this' | 'against';
+  /** Sets up what the side needs through its API, once the server is up (a webhook endpoint). */
+  setUp?(url: string, secretKey: string): Promise<void>;
+  /** Told before each slice whether this side is the one about to be driven. */
+  driven?(active: boolean): void;
 };
 
-export type SideFigures = { name: string; requests: number; flows: number; seconds: number; cpuMs: number; errors: number };
+export type SideFigures = {
+  name: string;
+  requests: number;
+  flows: number;
+  seconds: number;
+  cpuMs: number;
+  idleCpuMs: number;
+  idleSeconds: number;
+  errors: number;
+};
 
 type Side = SideFigures & { spec: SideSpec; deployment: Deployment; server: BenchServer; api: ApiClient | null };
 
@@ -31,22 +45,29 @@ export async function measureSideBySide(options: Options, specs: [SideSpec, Side
     const deployment = await deploy(spec.options);
     const server = await startServer(deployment, 0, spec.options, spec.bin);
     log(`${spec.name}: pid ${server.pid} at ${server.url}`);
-    sides.push({ name: spec.name, spec, deployment, server, api: null, requests: 0, flows: 0, seconds: 0, cpuMs: 0, errors: 0 });
+    sides.push({ name: spec.name, spec, deployment, server, api: null, requests: 0, flows: 0, seconds: 0, cpuMs: 0, idleCpuMs: 0, idleSeconds: 0, errors: 0 });
   }
   try {
     const scenarios: Scenario[] = [];
     for (const side of sides) {
       const keys = await createTestKeys(side.deployment);
+      await side.spec.setUp?.(side.server.url, keys.secretKey);
       side.api = apiClient(side.server.url, keys.secretKey, options.concurrency);
       scenarios.push(await prepareScenario(options.scenario, [side.api], options.concurrency));
     }
     const slice = async (index: number, seconds: number, counted: boolean) => {
       const side = sides[index]!;
+      const other = sides[1 - index]!;
+      side.spec.driven?.(true);
+      other.spec.driven?.(false);
       const before = cpuMs(side.server.pid) ?? 0;
+      const otherBefore = cpuMs(other.server.pid) ?? 0;
       const run = await drive([side.api!], scenarios[index]!, options.concurrency, seconds);
       if (!counted) return;
       side.seconds += run.elapsedS;
       side.cpuMs += (cpuMs(side.server.pid) ?? 0) - before;
+      other.idleCpuMs += (cpuMs(other.server.pid) ?? 0) - otherBefore;
+      other.idleSeconds += run.elapsedS;
       side.requests += run.record.instances[0]?.latencies.length ?? 0;
       side.flows += run.record.flows.length;
       side.errors += run.record.errors;
@@ -64,7 +85,16 @@ export async function measureSideBySide(options: Options, specs: [SideSpec, Side
     for (const side of sides) side.api?.close();
     await Promise.all(sides.map((side) => stopServer(side.server)));
   }
-  const figures = sides.map(({ name, requests, flows, seconds, cpuMs, errors }) => ({ name, requests, flows, seconds, cpuMs, errors }));
+  const figures = sides.map(({ name, requests, flows, seconds, cpuMs, idleCpuMs, idleSeconds, errors }) => ({
+    name,
+    requests,
+    flows,
+    seconds,
+    cpuMs,
+    idleCpuMs,
+    idleSeconds,
+    errors,
+  }));
   if (figures.some((side) => side.errors > 0)) process.exitCode = 1;
   return figures as [SideFigures, SideFigures];
 }
@@ -72,11 +102,11 @@ export async function measureSideBySide(options: Options, specs: [SideSpec, Side
 /** The table both comparisons print: requests/s and server CPU per request of each side. */
 export function sideTable(sides: readonly SideFigures[]): string[] {
   return [
-    '| side | requests/s | flows/s | requests | server CPU ms/request | errors |',
-    '|---|---|---|---|---|---|',
+    '| side | requests/s | flows/s | requests | server CPU ms/request | server CPU while the other side is driven | errors |',
+    '|---|---|---|---|---|---|---|',
     ...sides.map(
       (side) =>
-        `| ${side.name} | ${(side.requests / side.seconds).toFixed(1)} | ${(side.flows / side.seconds).toFixed(1)} | ${side.requests} | ${(side.cpuMs / side.requests).toFixed(3)} | ${side.errors} |`,
+        `| ${side.name} | ${(side.requests / side.seconds).toFixed(1)} | ${(side.flows / side.seconds).toFixed(1)} | ${side.requests} | ${(side.cpuMs / side.requests).toFixed(3)} | ${(side.idleCpuMs / side.idleSeconds / 10).toFixed(1)} % of a core | ${side.errors} |`,
     ),
   ];
 }

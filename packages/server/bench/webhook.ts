@@ -1,29 +1,68 @@
 /**
- * `npm run bench -- --webhook [--pairs 3] [other flags]`: what one webhook endpoint costs the flow.
- * Whole runs, each its own `flows.ts` process on a fresh store: without webhooks, and with one
- * endpoint for every event at a receiver in the bench process answering 200. Its deliveries run
- * in the background of that run only (the server stops with it), so they cannot fall on the other
- * configuration's measurement, which a side-by-side comparison could not promise. The runs
- * alternate A B B A … over `--pairs` pairs so that a steady drift of the host falls on both; the
- * means are compared. Target: at most 10 % fewer flows/s.
+ * `npm run bench -- --webhook [--scenario flow] [--seconds 16] [--slice 1]`: what one webhook
+ * endpoint costs the flow. Two servers side by side on fresh stores (side-by-side.ts), one with an
+ * endpoint for every event at a receiver in the bench process answering 200, the load alternating
+ * between them in short slices, so that the host's drift falls on both alike. Deliveries run in the
+ * background, so the receiver holds its answers while the other server is driven: the attempts in
+ * flight then wait (well within their timeout), no new one starts, and the deliveries' work falls
+ * in the endpoint side's own slices. What each server spends while the other is driven is printed.
+ *
+ * `--webhook --pairs N`: whole runs instead, each its own `flows.ts` process on a fresh store,
+ * alternating A B B A over N pairs; the means are compared. Target: at most 10 % fewer flows/s.
  */
 import { once } from 'node:events';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runFlows } from './compare.ts';
 import type { Figures } from './flows.ts';
 import type { Options } from './options.ts';
+import { cpuAdded, measureSideBySide, sideTable, signedPercent, throughputLost } from './side-by-side.ts';
 
 const TARGET_PERCENT = 10;
 
 export async function runWebhookComparison(options: Options, passthrough: string[]): Promise<void> {
+  if (options.pairs === null) return runSideBySide(options);
+  return runWholeRuns(options.pairs, passthrough);
+}
+
+async function runSideBySide(options: Options): Promise<void> {
+  const receiver = await startBenchReceiver();
+  try {
+    const plain = { ...options, webhook: false, withWebhook: false };
+    const [withEndpoint, without] = await measureSideBySide(options, [
+      {
+        name: 'one webhook endpoint',
+        options: plain,
+        setUp: (url, secretKey) => registerEndpoint(url, secretKey, receiver.url),
+        driven: (active) => receiver.hold(!active),
+      },
+      { name: 'no webhook endpoint', options: plain },
+    ]);
+    const lost = throughputLost(withEndpoint, without);
+    console.log(
+      [
+        `Payframe bench --webhook: ${options.scenario} on ${options.db}, ${options.concurrency} concurrent loops, ${withEndpoint.seconds.toFixed(1)} s per side in alternating slices`,
+        '',
+        ...sideTable([withEndpoint, without]),
+        '',
+        `webhooks received: ${receiver.received()} (${(receiver.received() / withEndpoint.seconds).toFixed(1)} per second of the endpoint side's slices)`,
+        `throughput lost with one webhook endpoint: ${lost.toFixed(1)} % (target: at most ${TARGET_PERCENT} %) ${lost <= TARGET_PERCENT ? 'PASS' : 'MISS'}`,
+        `server CPU per request with one webhook endpoint: ${signedPercent(cpuAdded(withEndpoint, without))}`,
+      ].join('\n'),
+    );
+  } finally {
+    await receiver.close();
+  }
+}
+
+async function runWholeRuns(pairs: number, passthrough: string[]): Promise<void> {
   const flags = passthrough.filter(
     (arg, index) => arg !== '--webhook' && arg !== '--with-webhook' && arg !== '--pairs' && passthrough[index - 1] !== '--pairs',
   );
   const runs: { withWebhook: boolean; figures: Figures | null }[] = [];
-  for (let pair = 0; pair < options.pairs; pair++) {
+  for (let pair = 0; pair < pairs; pair++) {
     for (const withWebhook of pair % 2 === 0 ? [false, true] : [true, false]) {
-      process.stderr.write(`[webhook] pair ${pair + 1} of ${options.pairs}: ${withWebhook ? 'with one webhook endpoint' : 'without webhooks'}\n`);
+      process.stderr.write(`[webhook] pair ${pair + 1} of ${pairs}: ${withWebhook ? 'with one webhook endpoint' : 'without webhooks'}\n`);
       const { figures } = await runFlows(withWebhook ? [...flags, '--with-webhook'] : flags);
       runs.push({ withWebhook, figures });
     }
@@ -62,14 +101,20 @@ function formatComparison(runs: { withWebhook: boolean; figures: Figures | null 
   return lines.join('\n');
 }
 
-/** A merchant's endpoint that answers every webhook 200 at once and counts them. */
-export async function startBenchReceiver(): Promise<{ url: string; received(): number; close(): Promise<void> }> {
+/**
+ * A merchant's endpoint that answers every webhook 200 and counts them: at once, or, while held,
+ * when it is released.
+ */
+export async function startBenchReceiver(): Promise<{ url: string; received(): number; hold(held: boolean): void; close(): Promise<void> }> {
   let received = 0;
+  let held = false;
+  let waiting: ServerResponse[] = [];
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
       received++;
-      response.writeHead(200).end();
+      if (held) waiting.push(response);
+      else response.writeHead(200).end();
     });
   });
   server.listen(0, '127.0.0.1');
@@ -78,6 +123,12 @@ export async function startBenchReceiver(): Promise<{ url: string; received(): n
   return {
     url: `http://127.0.0.1:${port}/webhooks`,
     received: () => received,
+    hold(hold) {
+      held = hold;
+      if (hold) return;
+      for (const response of waiting) response.writeHead(200).end();
+      waiting = [];
+    },
     async close() {
       server.closeAllConnections();
       server.close();
