@@ -123,12 +123,18 @@ test('a card form that never loads: after the error event, createToken resolves 
   // Nothing answers for the frame page, as when Payframe's host is down; the loader itself was served.
   await page.route('**/v2/widget/frame.html*', (route) => route.abort('connectionrefused'));
   sites.merchant.configure({ publishableKey: sites.payframe.keys.publishableKey, email: 'ada@example.com', options: {} });
+  // The loader gives up after 10 s of the page's time: the page's clock is moved on, not waited out.
+  await page.clock.install();
   await page.goto(`${sites.merchant.url}/checkout`);
-  const outcome = await page.evaluate(async () => {
+  const settled = page.evaluate(async () => {
     const before = window.card.createToken({ shopper: { email: 'ada@example.com' } });
     const errorEvent = await new Promise((resolve) => window.card.on('error', resolve));
     return { errorEvent, before: await before, after: await window.card.createToken({ shopper: { email: 'ada@example.com' } }) };
   });
+  await page.clock.runFor(9_000);
+  expect(await page.evaluate(() => window.cardEvents.some((event) => event.name === 'error'))).toBe(false);
+  await page.clock.runFor(1_000);
+  const outcome = await settled;
   const error = {
     type: 'api_error',
     message: 'The Payframe card form did not load.',
