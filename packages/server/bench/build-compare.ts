@@ -6,7 +6,7 @@
  * where it resolves the same node_modules (docs/performance.md "Method").
  */
 import type { Options } from './options.ts';
-import { cpuAdded, measureSideBySide, sideTable, signedPercent, throughputLost } from './side-by-side.ts';
+import { cpuAdded, measureSideBySide, sideReport, signedPercent, throughputLost } from './side-by-side.ts';
 
 export async function runBuildComparison(options: Options): Promise<void> {
   const [current, other] = await measureSideBySide(options, [
@@ -16,13 +16,11 @@ export async function runBuildComparison(options: Options): Promise<void> {
   const gained = -throughputLost(current, other);
   const cpu = cpuAdded(current, other);
   console.log(
-    [
-      `Payframe bench --against: ${options.scenario} on ${options.db}, ${options.concurrency} concurrent loops, ${current.seconds.toFixed(1)} s per side in alternating slices`,
-      '',
-      ...sideTable([current, other]),
-      '',
-      `requests/s of this build against the other: ${signedPercent(gained)}`,
-      `server CPU per request of this build against the other: ${signedPercent(cpu)}`,
-    ].join('\n'),
+    sideReport(
+      '--against',
+      options,
+      [current, other],
+      [`requests/s of this build against the other: ${signedPercent(gained)}`, `server CPU per request of this build against the other: ${signedPercent(cpu)}`],
+    ),
   );
 }

@@ -4,7 +4,7 @@
  * `--request-log off`, side by side in alternating slices (side-by-side.ts). Target: at most 10 %.
  */
 import type { Options } from './options.ts';
-import { cpuAdded, measureSideBySide, sideTable, signedPercent, throughputLost } from './side-by-side.ts';
+import { cpuAdded, measureSideBySide, sideReport, signedPercent, throughputLost } from './side-by-side.ts';
 
 const TARGET_PERCENT = 10;
 
@@ -16,13 +16,14 @@ export async function runRequestLogComparison(options: Options): Promise<void> {
   const lost = throughputLost(on, off);
   const cpu = cpuAdded(on, off);
   console.log(
-    [
-      `Payframe bench --request-log compare: ${options.scenario} on ${options.db}, ${options.concurrency} concurrent loops, ${on.seconds.toFixed(1)} s per side in alternating slices`,
-      '',
-      ...sideTable([on, off]),
-      '',
-      `throughput lost with the request log: ${lost.toFixed(1)} % (target: at most ${TARGET_PERCENT} %) ${lost <= TARGET_PERCENT ? 'PASS' : 'MISS'}`,
-      `server CPU per request with the request log: ${signedPercent(cpu)}`,
-    ].join('\n'),
+    sideReport(
+      '--request-log compare',
+      options,
+      [on, off],
+      [
+        `throughput lost with the request log: ${lost.toFixed(1)} % (target: at most ${TARGET_PERCENT} %) ${lost <= TARGET_PERCENT ? 'PASS' : 'MISS'}`,
+        `server CPU per request with the request log: ${signedPercent(cpu)}`,
+      ],
+    ),
   );
 }

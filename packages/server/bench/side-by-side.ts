@@ -99,8 +99,17 @@ export async function measureSideBySide(options: Options, specs: [SideSpec, Side
   return figures as [SideFigures, SideFigures];
 }
 
-/** The table both comparisons print: requests/s and server CPU per request of each side. */
-export function sideTable(sides: readonly SideFigures[]): string[] {
+/**
+ * What each comparison prints: which one it is and how it ran, each side's requests/s and server
+ * CPU per request, then its verdicts.
+ */
+export function sideReport(flag: string, options: Options, sides: readonly [SideFigures, SideFigures], verdicts: string[]): string {
+  const how = `${options.scenario} on ${options.db}, ${options.concurrency} concurrent loops, ${sides[0].seconds.toFixed(1)} s per side in alternating slices`;
+  return [`Payframe bench ${flag}: ${how}`, '', ...sideTable(sides), '', ...verdicts].join('\n');
+}
+
+/** The table of sideReport. */
+function sideTable(sides: readonly SideFigures[]): string[] {
   return [
     '| side | requests/s | flows/s | requests | server CPU ms/request | server CPU while the other side is driven | errors |',
     '|---|---|---|---|---|---|---|',

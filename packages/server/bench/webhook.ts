@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { runFlows } from './compare.ts';
 import type { Figures } from './flows.ts';
 import type { Options } from './options.ts';
-import { cpuAdded, measureSideBySide, sideTable, signedPercent, throughputLost } from './side-by-side.ts';
+import { cpuAdded, measureSideBySide, sideReport, signedPercent, throughputLost } from './side-by-side.ts';
 
 const TARGET_PERCENT = 10;
 
@@ -40,15 +40,16 @@ async function runSideBySide(options: Options): Promise<void> {
     ]);
     const lost = throughputLost(withEndpoint, without);
     console.log(
-      [
-        `Payframe bench --webhook: ${options.scenario} on ${options.db}, ${options.concurrency} concurrent loops, ${withEndpoint.seconds.toFixed(1)} s per side in alternating slices`,
-        '',
-        ...sideTable([withEndpoint, without]),
-        '',
-        `webhooks received: ${receiver.received()} (${(receiver.received() / withEndpoint.seconds).toFixed(1)} per second of the endpoint side's slices)`,
-        `throughput lost with one webhook endpoint: ${lost.toFixed(1)} % (target: at most ${TARGET_PERCENT} %) ${lost <= TARGET_PERCENT ? 'PASS' : 'MISS'}`,
-        `server CPU per request with one webhook endpoint: ${signedPercent(cpuAdded(withEndpoint, without))}`,
-      ].join('\n'),
+      sideReport(
+        '--webhook',
+        options,
+        [withEndpoint, without],
+        [
+          `webhooks received: ${receiver.received()} (${(receiver.received() / withEndpoint.seconds).toFixed(1)} per second of the endpoint side's slices)`,
+          `throughput lost with one webhook endpoint: ${lost.toFixed(1)} % (target: at most ${TARGET_PERCENT} %) ${lost <= TARGET_PERCENT ? 'PASS' : 'MISS'}`,
+          `server CPU per request with one webhook endpoint: ${signedPercent(cpuAdded(withEndpoint, without))}`,
+        ],
+      ),
     );
   } finally {
     await receiver.close();
