@@ -6,7 +6,7 @@
  *
  *   npm run bench -- [--scenario flow|get|tokens] [--concurrency 32] [--seconds 15] [--warmup 2] [--json]
  *                    [--log-level warn] [--profile] [--profile-dir DIR]
- *                    [--db sqlite|postgres] [--instances 1] [--postgres-url URL] [--pool-size N]
+ *                    [--db sqlite|postgres] [--instances N|compare] [--postgres-url URL] [--pool-size N]
  *                    [--count-queries] [--matrix] [--webhook [--pairs N]] [--request-log on|off|compare] [--slice 1] [--against BIN] [--vs-floor [--runs N]]
  *
  * --db sqlite (default): one server on the embedded store. --db postgres: a throwaway database
@@ -17,7 +17,8 @@
  * whole runs alternating over N pairs), see webhook.ts. --request-log off: servers that keep no
  * request log; --request-log compare: one server with and one without, in alternating slices of
  * --slice seconds, see request-log-compare.ts; --against BIN: this build and another side by side, see
- * build-compare.ts. --vs-floor: every scenario between two measurements of
+ * build-compare.ts. --instances compare (PostgreSQL): one instance and two side by side, see instances-compare.ts.
+ * --vs-floor: every scenario between two measurements of
  * the floor, as ratios, --runs N times in a row, see vs-floor.ts. --store is --db's other name.
  *
  * Loopback only, bounded in time (and in errors); servers and database are removed on every exit
@@ -73,6 +74,10 @@ async function main(): Promise<void> {
   if (options.against) {
     const { runBuildComparison } = await import('./build-compare.ts');
     return runBuildComparison(options).finally(cleanUp);
+  }
+  if (options.instancesCompare) {
+    const { runInstancesComparison } = await import('./instances-compare.ts');
+    return runInstancesComparison(options).finally(cleanUp);
   }
   if (options.requestLog === 'compare') {
     const { runRequestLogComparison } = await import('./request-log-compare.ts');

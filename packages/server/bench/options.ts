@@ -17,6 +17,8 @@ export type Options = {
   profileDir: string | null;
   db: Store;
   instances: number;
+  /** `--instances compare`: one instance and two side by side, see instances-compare.ts. */
+  instancesCompare: boolean;
   postgresUrl: string | null;
   poolSize: number | null;
   countQueries: boolean;
@@ -76,9 +78,10 @@ export function parseOptions(argv: string[]): Options {
   if (requestLog !== 'on' && requestLog !== 'off' && requestLog !== 'compare') throw new Error('--request-log must be on, off or compare');
   const scenario = values.scenario;
   if (scenario !== 'flow' && scenario !== 'get' && scenario !== 'tokens') throw new Error('--scenario must be flow, get or tokens');
-  const instances = positiveNumber('instances', values.instances, 1, 8);
+  const instancesCompare = values.instances === 'compare';
+  const instances = instancesCompare ? 1 : positiveNumber('instances', values.instances, 1, 8);
   // The embedded store is one process's file: several instances on it is not a supported deployment.
-  if (db === 'sqlite' && instances > 1 && !values.matrix) throw new Error('--instances above 1 needs --db postgres');
+  if (db === 'sqlite' && (instances > 1 || instancesCompare) && !values.matrix) throw new Error('--instances above 1 needs --db postgres');
   if (values.runs !== '1' && !values['vs-floor']) throw new Error('--runs goes with --vs-floor');
   const profileDir = values['profile-dir'] ?? (values.profile ? mkdtempSync(join(tmpdir(), 'payframe-prof-')) : null);
   return {
@@ -92,6 +95,7 @@ export function parseOptions(argv: string[]): Options {
     profileDir,
     db,
     instances,
+    instancesCompare,
     postgresUrl: values['postgres-url'] ?? null,
     poolSize: values['pool-size'] === undefined ? null : positiveNumber('pool-size', values['pool-size'], 1, 200),
     countQueries: values['count-queries'],

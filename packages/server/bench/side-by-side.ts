@@ -20,7 +20,9 @@ export type SideSpec = {
   options: Options;
   /** Which build serves: this repository's, or `--against`'s. */
   bin?: 'this' | 'against';
-  /** Sets up what the side needs through its API, once the server is up (a webhook endpoint). */
+  /** Server processes on the side's store (1 by default); requests alternate between them. */
+  instances?: number;
+  /** Sets up what the side needs through its API, once the servers are up (a webhook endpoint). */
   setUp?(url: string, secretKey: string): Promise<void>;
   /** Told before each slice whether this side is the one about to be driven. */
   driven?(active: boolean): void;
@@ -37,38 +39,45 @@ export type SideFigures = {
   errors: number;
 };
 
-type Side = SideFigures & { spec: SideSpec; deployment: Deployment; server: BenchServer; api: ApiClient | null };
+type Side = SideFigures & { spec: SideSpec; deployment: Deployment; servers: BenchServer[]; apis: ApiClient[] };
+
+/** The CPU all of a side's servers have used, in ms. */
+const sideCpuMs = (side: Side) => side.servers.reduce((sum, server) => sum + (cpuMs(server.pid) ?? 0), 0);
 
 export async function measureSideBySide(options: Options, specs: [SideSpec, SideSpec]): Promise<[SideFigures, SideFigures]> {
   const sides: Side[] = [];
   for (const spec of specs) {
     const deployment = await deploy(spec.options);
-    const server = await startServer(deployment, 0, spec.options, spec.bin);
-    log(`${spec.name}: pid ${server.pid} at ${server.url}`);
-    sides.push({ name: spec.name, spec, deployment, server, api: null, requests: 0, flows: 0, seconds: 0, cpuMs: 0, idleCpuMs: 0, idleSeconds: 0, errors: 0 });
+    const servers: BenchServer[] = [];
+    for (let index = 0; index < (spec.instances ?? 1); index++) {
+      const server = await startServer(deployment, index, spec.options, spec.bin);
+      log(`${spec.name}: pid ${server.pid} at ${server.url}`);
+      servers.push(server);
+    }
+    sides.push({ name: spec.name, spec, deployment, servers, apis: [], requests: 0, flows: 0, seconds: 0, cpuMs: 0, idleCpuMs: 0, idleSeconds: 0, errors: 0 });
   }
   try {
     const scenarios: Scenario[] = [];
     for (const side of sides) {
       const keys = await createTestKeys(side.deployment);
-      await side.spec.setUp?.(side.server.url, keys.secretKey);
-      side.api = apiClient(side.server.url, keys.secretKey, options.concurrency);
-      scenarios.push(await prepareScenario(options.scenario, [side.api], options.concurrency));
+      await side.spec.setUp?.(side.servers[0]!.url, keys.secretKey);
+      side.apis = side.servers.map((server) => apiClient(server.url, keys.secretKey, options.concurrency));
+      scenarios.push(await prepareScenario(options.scenario, side.apis, options.concurrency));
     }
     const slice = async (index: number, seconds: number, counted: boolean) => {
       const side = sides[index]!;
       const other = sides[1 - index]!;
       side.spec.driven?.(true);
       other.spec.driven?.(false);
-      const before = cpuMs(side.server.pid) ?? 0;
-      const otherBefore = cpuMs(other.server.pid) ?? 0;
-      const run = await drive([side.api!], scenarios[index]!, options.concurrency, seconds);
+      const before = sideCpuMs(side);
+      const otherBefore = sideCpuMs(other);
+      const run = await drive(side.apis, scenarios[index]!, options.concurrency, seconds);
       if (!counted) return;
       side.seconds += run.elapsedS;
-      side.cpuMs += (cpuMs(side.server.pid) ?? 0) - before;
-      other.idleCpuMs += (cpuMs(other.server.pid) ?? 0) - otherBefore;
+      side.cpuMs += sideCpuMs(side) - before;
+      other.idleCpuMs += sideCpuMs(other) - otherBefore;
       other.idleSeconds += run.elapsedS;
-      side.requests += run.record.instances[0]?.latencies.length ?? 0;
+      side.requests += run.record.instances.reduce((sum, instance) => sum + instance.latencies.length, 0);
       side.flows += run.record.flows.length;
       side.errors += run.record.errors;
     };
@@ -82,8 +91,8 @@ export async function measureSideBySide(options: Options, specs: [SideSpec, Side
       for (const index of turn % 2 === 0 ? [0, 1] : [1, 0]) await slice(index, options.sliceSeconds, true);
     }
   } finally {
-    for (const side of sides) side.api?.close();
-    await Promise.all(sides.map((side) => stopServer(side.server)));
+    for (const side of sides) for (const api of side.apis) api.close();
+    await Promise.all(sides.flatMap((side) => side.servers.map(stopServer)));
   }
   const figures = sides.map(({ name, requests, flows, seconds, cpuMs, idleCpuMs, idleSeconds, errors }) => ({
     name,
