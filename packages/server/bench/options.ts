@@ -81,7 +81,7 @@ export function parseOptions(argv: string[]): Options {
   const instancesCompare = values.instances === 'compare';
   const instances = instancesCompare ? 1 : positiveNumber('instances', values.instances, 1, 8);
   // The embedded store is one process's file: several instances on it is not a supported deployment.
-  if (db === 'sqlite' && (instances > 1 || instancesCompare) && !values.matrix) throw new Error('--instances above 1 needs --db postgres');
+  if (db === 'sqlite' && (instances > 1 || instancesCompare) && !values.matrix) throw new Error(`--instances ${values.instances} needs --db postgres`);
   if (values.runs !== '1' && !values['vs-floor']) throw new Error('--runs goes with --vs-floor');
   const profileDir = values['profile-dir'] ?? (values.profile ? mkdtempSync(join(tmpdir(), 'payframe-prof-')) : null);
   return {
