@@ -2,7 +2,8 @@
  * Two configurations of the server measured so that the host's drift cannot decide between them:
  * both run side by side, each on its own fresh store, and the load alternates between them in short
  * slices (A, B, B, A, A, B, …: the order cancels a drift that rises or falls steadily), each driven
- * for `--seconds` in all. Used by `--request-log compare` and `--against`.
+ * for `--seconds` in all. Used by `--request-log compare`, `--against`, `--webhook` and
+ * `--instances compare`.
  *
  * It suits differences on the request's path, and background work that a side can be made to wait
  * out while the other is driven: `--webhook` (webhook.ts) holds its receiver's answers during the

@@ -45,7 +45,7 @@ async function runSideBySide(options: Options): Promise<void> {
         options,
         [withEndpoint, without],
         [
-          `webhooks received: ${receiver.received()} (${(receiver.received() / withEndpoint.seconds).toFixed(1)} per second of the endpoint side's slices)`,
+          `webhooks received: ${receiver.received()} (${(receiver.received() / withEndpoint.seconds).toFixed(1)} per second of the endpoint side's slices, warm-up included)`,
           `throughput lost with one webhook endpoint: ${lost.toFixed(1)} % (target: at most ${TARGET_PERCENT} %) ${lost <= TARGET_PERCENT ? 'PASS' : 'MISS'}`,
           `server CPU per request with one webhook endpoint: ${signedPercent(cpuAdded(withEndpoint, without))}`,
         ],
