@@ -4,9 +4,7 @@
  * `--request-log off`, side by side in alternating slices (side-by-side.ts). Target: at most 10 %.
  */
 import type { Options } from './options.ts';
-import { cpuAdded, measureSideBySide, sideReport, signedPercent, throughputLost } from './side-by-side.ts';
-
-const TARGET_PERCENT = 10;
+import { cpuAdded, lostVerdict, measureSideBySide, sideReport, signedPercent, throughputLost } from './side-by-side.ts';
 
 export async function runRequestLogComparison(options: Options): Promise<void> {
   const [on, off] = await measureSideBySide(options, [
@@ -20,10 +18,7 @@ export async function runRequestLogComparison(options: Options): Promise<void> {
       '--request-log compare',
       options,
       [on, off],
-      [
-        `throughput lost with the request log: ${lost.toFixed(1)} % (target: at most ${TARGET_PERCENT} %) ${lost <= TARGET_PERCENT ? 'PASS' : 'MISS'}`,
-        `server CPU per request with the request log: ${signedPercent(cpu)}`,
-      ],
+      [lostVerdict('with the request log', lost), `server CPU per request with the request log: ${signedPercent(cpu)}`],
     ),
   );
 }

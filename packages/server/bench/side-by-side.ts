@@ -140,5 +140,13 @@ export function cpuAdded(measured: SideFigures, baseline: SideFigures): number {
   return (measured.cpuMs / measured.requests / (baseline.cpuMs / baseline.requests) - 1) * 100;
 }
 
+/** What the request log, or one webhook endpoint, may cost the API's throughput at most (issue 29). */
+const LOST_TARGET_PERCENT = 10;
+
+/** The verdict line of a cost judged against that bound: `lost` in percent, with `what` cost it. */
+export function lostVerdict(what: string, lost: number): string {
+  return `throughput lost ${what}: ${lost.toFixed(1)} % (target: at most ${LOST_TARGET_PERCENT} %) ${lost <= LOST_TARGET_PERCENT ? 'PASS' : 'MISS'}`;
+}
+
 /** A change in percent with its sign: `+4.6 %`, `-1.1 %`. */
 export const signedPercent = (percent: number) => `${percent >= 0 ? '+' : ''}${percent.toFixed(1)} %`;

@@ -16,9 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { runFlows } from './compare.ts';
 import type { Figures } from './flows.ts';
 import type { Options } from './options.ts';
-import { cpuAdded, measureSideBySide, sideReport, signedPercent, throughputLost } from './side-by-side.ts';
-
-const TARGET_PERCENT = 10;
+import { cpuAdded, lostVerdict, measureSideBySide, sideReport, signedPercent, throughputLost } from './side-by-side.ts';
 
 export async function runWebhookComparison(options: Options, passthrough: string[]): Promise<void> {
   if (options.pairs === null) return runSideBySide(options);
@@ -46,7 +44,7 @@ async function runSideBySide(options: Options): Promise<void> {
         [withEndpoint, without],
         [
           `webhooks received: ${receiver.received()} (${(receiver.received() / withEndpoint.seconds).toFixed(1)} per second of the endpoint side's slices, warm-up included)`,
-          `throughput lost with one webhook endpoint: ${lost.toFixed(1)} % (target: at most ${TARGET_PERCENT} %) ${lost <= TARGET_PERCENT ? 'PASS' : 'MISS'}`,
+          lostVerdict('with one webhook endpoint', lost),
           `server CPU per request with one webhook endpoint: ${signedPercent(cpuAdded(withEndpoint, without))}`,
         ],
       ),
@@ -93,11 +91,7 @@ function formatComparison(runs: { withWebhook: boolean; figures: Figures | null 
   const withWebhook = mean(true);
   if (without !== null && withWebhook !== null) {
     const lost = (1 - withWebhook / without) * 100;
-    lines.push(
-      '',
-      `mean flows/s: ${without.toFixed(1)} without, ${withWebhook.toFixed(1)} with one endpoint`,
-      `throughput lost with one webhook endpoint: ${lost.toFixed(1)} % (target: at most ${TARGET_PERCENT} %) ${lost <= TARGET_PERCENT ? 'PASS' : 'MISS'}`,
-    );
+    lines.push('', `mean flows/s: ${without.toFixed(1)} without, ${withWebhook.toFixed(1)} with one endpoint`, lostVerdict('with one webhook endpoint', lost));
   }
   return lines.join('\n');
 }
