@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Connection } from './db.ts';
 import { openSqliteStore } from './sqlite.ts';
@@ -12,10 +13,12 @@ const READ = 'select name, next_run_at, last_runner, next_run_at as again from b
 let store: Connection | undefined;
 afterEach(() => store?.close());
 
-async function openStore(): Promise<Connection> {
-  store = await openSqliteStore(mkdtempSync(join(tmpdir(), 'sqlite-direct-')));
+async function openStore(dataDir = mkdtempSync(join(tmpdir(), 'sqlite-direct-'))): Promise<Connection> {
+  store = await openSqliteStore(dataDir);
   return store;
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('statements run on better-sqlite3 directly (sqlite-direct.ts)', () => {
   it("answer rows keyed by the statement's columns, aliases included", async () => {
@@ -50,5 +53,26 @@ describe('statements run on better-sqlite3 directly (sqlite-direct.ts)', () => {
     await writing;
     // Run at once, the read would have seen the insert alone (the connection's own uncommitted row).
     expect(await reading).toEqual([expect.objectContaining({ next_run_at: 2 })]);
+  });
+
+  it("share one snapshot within a turn of the event loop: another process's commit shows from the next turn, and a write after a read sees it", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sqlite-direct-'));
+    const { db, write } = await openStore(dataDir);
+    await write((tx) => runText(tx, INSERT, ['job', 1, 'runner']));
+    const cli = new SqliteDatabase(join(dataDir, 'payframe.sqlite3'));
+    try {
+      const nextRunAt = async () => (await runText<{ next_run_at: number }>(db, READ, ['job']))[0]?.next_run_at;
+      expect(await nextRunAt()).toBe(1);
+      cli.prepare('update background_jobs set next_run_at = 2').run();
+      expect(await nextRunAt()).toBe(1);
+      await nextTurn();
+      expect(await nextRunAt()).toBe(2);
+      cli.prepare('update background_jobs set next_run_at = 3').run();
+      // The batch ends the turn's read first: its write lock comes with the newest snapshot.
+      await write((tx) => runText(tx, 'update background_jobs set next_run_at = next_run_at + 1', []));
+      expect(cli.prepare('select next_run_at from background_jobs').pluck().get()).toBe(4);
+    } finally {
+      cli.close();
+    }
   });
 });

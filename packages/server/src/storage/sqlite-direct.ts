@@ -33,6 +33,7 @@ function rowMaker(columns: readonly string[]): (values: unknown[]) => unknown {
  */
 export class DirectSqliteAdapter extends SqliteAdapter {
   readonly #prepare: (sql: string) => SqliteDatabase.Statement;
+  /** Whether no one holds the connection; if so, it readies it for a read of its own. */
   readonly #connectionFree: () => boolean;
   readonly #statements = new Map<string, Prepared>();
 
