@@ -18,10 +18,10 @@ function bodyParameterNames(schema: unknown): ReadonlySet<string> {
 
 /**
  * A POST's parameters are read from its body only, so one sent in the URL would be ignored: a
- * refund asked as `?amount=50` would refund the whole charge. A body parameter found in the query
- * is refused here, with a message that says where it belongs; any other query name is refused by
-the route's query schema (PARAMETER_UNKNOWN, strict-parameters.ts). A callback hook
- * of the body's step (after the route and method), run on every /v2 request.
+ * refund asked as `?amount=50` would refund the whole charge. The query takes no such name, so it
+ * is PARAMETER_UNKNOWN as any other name the query does not take (strict-parameters.ts), but refused
+ * here, with a message that says where it belongs. A callback hook of the body's step (after the
+ * route and method), run on every /v2 request.
  */
 export function refuseBodyParametersInQuery(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   if (request.method !== 'POST' || !request.url.includes('?')) {
@@ -36,6 +36,6 @@ export function refuseBodyParametersInQuery(request: FastifyRequest, _reply: Fas
     return;
   }
   done(
-    new PayframeError('PARAMETER_INVALID', `Send ${misplaced} in the request body: a POST's parameters are not read from the URL.`, { parameter: misplaced }),
+    new PayframeError('PARAMETER_UNKNOWN', `Send ${misplaced} in the request body: a POST's parameters are not read from the URL.`, { parameter: misplaced }),
   );
 }
