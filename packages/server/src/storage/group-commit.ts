@@ -66,16 +66,18 @@ export class GroupCommit {
    * Before a read outside any transaction: the reads of this turn of the event loop share one read
    * transaction, ended at the turn's end or when a batch begins. Alone, each read would take and
    * drop the WAL's shared-memory read lock, two `fcntl` calls that cost twice the read of a charge
-   * by its id. Another process's commits (a key revoked by the CLI) show from the next turn on.
+   * by its id. Its snapshot may miss another process's commit made since the turn's first read
+   * (the CLI's, microseconds before); the key check ends it first (`endRead`) to miss none.
    */
   read(): void {
     if (this.#batchOpen || this.#readOpen) return;
     this.#beginRead.run();
     this.#readOpen = true;
-    setImmediate(() => this.#endRead());
+    setImmediate(() => this.endRead());
   }
 
-  #endRead(): void {
+  /** Ends the turn's read transaction, if one is open: the next read sees every commit so far. */
+  endRead(): void {
     if (!this.#readOpen) return;
     this.#readOpen = false;
     // A store closed within the turn has ended the transaction with its connection.
@@ -107,7 +109,7 @@ export class GroupCommit {
     if (!this.#batchOpen) {
       // IMMEDIATE takes the write lock up front (waiting out busy_timeout): a deferred batch that
       // read first could not upgrade to a write after another process (the CLI) had committed.
-      this.#endRead();
+      this.endRead();
       this.#begin.run();
       this.#batchOpen = true;
     }
@@ -167,7 +169,7 @@ export class GroupCommit {
    * can begin) and needs the write lock free: the WAL's restart.
    */
   commitOpenBatch(): void {
-    this.#endRead();
+    this.endRead();
     if (!this.#inTransaction) this.#flush();
   }
 

@@ -60,6 +60,9 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   let seenVersion = dataVersion.get();
   function changedElsewhere(): boolean {
+    // Inside a read transaction it would answer for the transaction's snapshot, which may be older
+    // than a revocation the request was sent after.
+    group.endRead();
     const version = dataVersion.get();
     if (version === seenVersion) return false;
     seenVersion = version;
