@@ -1,6 +1,4 @@
-import fastJsonStringify from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { $ZodType, type $ZodTypes } from 'zod/v4/core';
 import { literalFunction } from '../object-literal.ts';
 
@@ -70,38 +68,11 @@ function pickerOf(schema: $ZodType): Picker | null {
 }
 
 /**
- * The schema's JSON Schema as a writer, not a check, reads it: no `required` (as the picker does, a
- * field left undefined is left out) and no `additionalProperties: false` (undeclared fields are not
- * written either way, and a nullable object's branch would otherwise refuse a value that has some).
- */
-function forWriting(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(forWriting);
-  if (typeof node !== 'object' || node === null) return node;
-  const kept = Object.entries(node).filter(([key, value]) => key !== 'required' && !(key === 'additionalProperties' && value === false));
-  return Object.fromEntries(kept.map(([key, value]) => [key, forWriting(value)]));
-}
-
-/**
- * For a schema the picker can follow, fast-json-stringify's writer of its JSON Schema: it writes
- * the declared fields straight into the text, where the picker made an object for JSON.stringify
- * to walk again. Both write the same text (serializer.test.ts).
- */
-export function compiledWriter(schema: $ZodType): ((data: unknown) => string) | null {
-  if (!pickerOf(schema)) return null;
-  return fastJsonStringify(forWriting(z.toJSONSchema(schema as z.ZodType, { io: 'output' })) as Parameters<typeof fastJsonStringify>[0]);
-}
-
-/**
- * Responses written with only the declared fields, a fraction of the cost of zod encoding each
- * response against its schema; schemas the picker cannot follow keep zod's.
+ * Responses written with JSON.stringify of only the declared fields, a fraction of the cost of
+ * zod encoding each response against its schema; schemas the picker cannot follow keep zod's.
  */
 export const serializerCompiler: typeof zodSerializerCompiler = (routeSchema) => {
-  const writer = routeSchema.schema instanceof $ZodType ? compiledWriter(routeSchema.schema) : null;
-  return writer ?? zodSerializerCompiler(routeSchema);
+  const picker = routeSchema.schema instanceof $ZodType ? pickerOf(routeSchema.schema) : null;
+  if (!picker) return zodSerializerCompiler(routeSchema);
+  return (data) => JSON.stringify(picker(data));
 };
-
-/** The picker's text, which `compiledWriter` must equal: for the tests. */
-export function pickedText(schema: $ZodType, data: unknown): string | undefined {
-  const picker = pickerOf(schema);
-  return picker ? JSON.stringify(picker(data)) : undefined;
-}
