@@ -77,7 +77,7 @@ describe('webhooks', () => {
 
     fireEvent.click(screen.getByTestId('webhook-row'));
     const detail = await screen.findByTestId('webhook-detail');
-    const [row] = within(detail).getAllByTestId('webhook-detail-delivery');
+    const [row] = await within(detail).findAllByTestId('webhook-detail-delivery');
     expect(row?.textContent).toContain(ENDPOINT.url);
     expect(row?.textContent).toContain('Failed');
     expect(row?.textContent).toContain('3');
@@ -88,6 +88,34 @@ describe('webhooks', () => {
     expect(api.last('POST /webhook_endpoints/we_1')?.headers.get('X-CSRF-Token')).toBe(CSRF_TOKEN);
     await waitFor(() => expect(screen.getByTestId('webhook-row').dataset.disabled).toBe('true'));
     expect(screen.getByTestId('webhook-toggle').textContent).toBe('Enable');
+  });
+
+  it('finds an opened endpoint’s deliveries among the newest events of the names it takes, however many others came after', async () => {
+    const endpoint = { ...ENDPOINT, events: ['charge.refunded'] };
+    const refunded = event('charge.refunded', charge(), 1);
+    const later = Array.from({ length: 25 }, (_, i) => event('charge.created', charge(), i + 2));
+    const delivery = (to: string, eventId: string) => ({
+      type: 'webhook_delivery',
+      endpoint: to,
+      event: eventId,
+      attempts: 1,
+      status: 'succeeded',
+      last_status_code: 200,
+      last_error: null,
+      next_attempt: null,
+    });
+    let api = baseApi()
+      .on('GET /webhook_endpoints', list('/dashboard/api/webhook_endpoints', [endpoint]))
+      .on('GET /events', ({ query }) => ({ body: list('/dashboard/api/events', query.get('name') === 'charge.refunded' ? [refunded] : later) }))
+      .on(`GET /events/${refunded.id}/deliveries`, list('/dashboard/api/events/deliveries', [delivery('we_1', refunded.id)]));
+    for (const other of later) api = api.on(`GET /events/${other.id}/deliveries`, list('/dashboard/api/events/deliveries', [delivery('we_2', other.id)]));
+    openDashboard(api, '/dashboard/webhooks');
+    fireEvent.click(await screen.findByTestId('webhook-row'));
+    const detail = await screen.findByTestId('webhook-detail');
+    const rows = await within(detail).findAllByTestId('webhook-detail-delivery');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.textContent).toContain('refunded');
+    expect(api.requests.some((request) => request.path === '/events' && request.query.get('name') === 'charge.refunded')).toBe(true);
   });
 });
 

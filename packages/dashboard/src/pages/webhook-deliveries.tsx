@@ -1,4 +1,5 @@
-import type { Event, WebhookEndpoint } from '@payframe/contract';
+import { EVENT_NAMES, type Event, type Mode, type WebhookEndpoint } from '@payframe/contract';
+import type { DashboardClient } from '../api/client.ts';
 import { ErrorMessage } from '../components/error-message.tsx';
 import { useDashboard } from '../context.ts';
 import { useAction } from '../use-action.ts';
@@ -8,17 +9,40 @@ import { type Delivery, DeliveryTable } from './delivery-table.tsx';
 /** How many of the newest events the page shows the deliveries of. */
 const RECENT_EVENTS = 25;
 
+/** The deliveries of `events`, in their order, each with its event's name and time. */
+async function deliveriesOf(client: DashboardClient, mode: Mode, events: readonly Event[]): Promise<Delivery[]> {
+  const lists = await Promise.all(events.map((event) => client.listDeliveries(mode, event.id)));
+  return lists.flatMap((list, index) => {
+    const event = events[index] as Event;
+    return list.data.map((delivery) => ({ ...delivery, eventName: event.name, eventCreated: event.created }));
+  });
+}
+
 /** The deliveries of the newest events, newest event first. */
 export function useRecentDeliveries(version: number): Resource<Delivery[]> {
   const { client, mode } = useDashboard();
+  return useResource(
+    async (): Promise<Delivery[]> => deliveriesOf(client, mode, (await client.listEvents(mode, { limit: RECENT_EVENTS })).data),
+    [mode, version],
+  );
+}
+
+/**
+ * An endpoint's deliveries among the newest events of the names it takes, newest event first: an
+ * endpoint that takes only refunds finds its own among the newest refunds, however many other
+ * events came after them.
+ */
+export function useEndpointDeliveries(endpoint: WebhookEndpoint, version: number): Resource<Delivery[]> {
+  const { client, mode } = useDashboard();
+  const names = EVENT_NAMES.every((name) => endpoint.events.includes(name)) ? [undefined] : endpoint.events;
   return useResource(async (): Promise<Delivery[]> => {
-    const events = await client.listEvents(mode, { limit: RECENT_EVENTS });
-    const lists = await Promise.all(events.data.map((event) => client.listDeliveries(mode, event.id)));
-    return lists.flatMap((list, index) => {
-      const event = events.data[index] as Event;
-      return list.data.map((delivery) => ({ ...delivery, eventName: event.name, eventCreated: event.created }));
-    });
-  }, [mode, version]);
+    const pages = await Promise.all(names.map((name) => client.listEvents(mode, name ? { limit: RECENT_EVENTS, name } : { limit: RECENT_EVENTS })));
+    const newest = pages
+      .flatMap((page) => page.data)
+      .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1))
+      .slice(0, RECENT_EVENTS);
+    return (await deliveriesOf(client, mode, newest)).filter((delivery) => delivery.endpoint === endpoint.id);
+  }, [mode, endpoint.id, names.join(), version]);
 }
 
 /** A delivery names its endpoint by URL; one deleted since is named by its id. */

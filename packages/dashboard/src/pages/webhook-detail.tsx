@@ -1,12 +1,15 @@
 import type { WebhookEndpoint } from '@payframe/contract';
+import { ErrorMessage } from '../components/error-message.tsx';
 import { dateTime } from '../format.ts';
 import { type Delivery, DeliveryTable } from './delivery-table.tsx';
+import { useEndpointDeliveries } from './webhook-deliveries.tsx';
 
-type Props = { endpoint: WebhookEndpoint; deliveries: readonly Delivery[] | undefined; onClose: () => void };
+type Props = { endpoint: WebhookEndpoint; version: number; onClose: () => void };
 
-/** One endpoint opened: what it takes, and what it received among the newest events. */
-export function WebhookDetail({ endpoint, deliveries, onClose }: Props) {
-  const own = (deliveries ?? []).filter((delivery) => delivery.endpoint === endpoint.id);
+/** One endpoint opened: what it takes, and what it received among the newest events of those names. */
+export function WebhookDetail({ endpoint, version, onClose }: Props) {
+  const deliveries = useEndpointDeliveries(endpoint, version);
+  const own = deliveries.data ?? [];
   return (
     <section class="webhook-detail" data-testid="webhook-detail" data-endpoint-id={endpoint.id} aria-labelledby="webhook-detail-title">
       <h2 id="webhook-detail-title" class="wrap">
@@ -16,7 +19,8 @@ export function WebhookDetail({ endpoint, deliveries, onClose }: Props) {
         {endpoint.disabled ? 'Disabled: it receives no new deliveries.' : 'Enabled.'} {endpoint.description ? `${endpoint.description}. ` : ''}
         Added {dateTime(endpoint.created)}. Takes: {endpoint.events.join(', ')}.
       </p>
-      {deliveries !== undefined && own.length === 0 && <p>No deliveries among the newest events.</p>}
+      <ErrorMessage error={deliveries.error} />
+      {deliveries.data !== undefined && own.length === 0 && <p>No deliveries among the newest events it takes.</p>}
       {own.length > 0 && (
         <DeliveryTable
           deliveries={own}

@@ -107,7 +107,7 @@ export function WebhooksPage() {
         ))}
       </ul>
       {endpoints.data !== undefined && list.length === 0 && <p>No endpoints yet.</p>}
-      {opened !== undefined && <WebhookDetail endpoint={opened} deliveries={deliveries.data} onClose={() => setOpen(null)} />}
+      {opened !== undefined && <WebhookDetail endpoint={opened} version={version} onClose={() => setOpen(null)} />}
       <WebhookDeliveries deliveries={deliveries} endpoints={list} />
     </>
   );
