@@ -50,15 +50,16 @@ export function endpointUrl(endpoints: readonly WebhookEndpoint[], id: string): 
   return endpoints.find((endpoint) => endpoint.id === id)?.url ?? `${id} (deleted)`;
 }
 
-type Props = { deliveries: Resource<Delivery[]>; endpoints: readonly WebhookEndpoint[] };
+/** `onResent` reloads every list of deliveries on the page: the opened endpoint's shows the resent one too. */
+type Props = { deliveries: Resource<Delivery[]>; endpoints: readonly WebhookEndpoint[]; onResent: () => void };
 
 /** The deliveries of the newest events, each with its endpoint's URL, its status and, for an admin, a resend. */
-export function WebhookDeliveries({ deliveries, endpoints }: Props) {
+export function WebhookDeliveries({ deliveries, endpoints, onResent }: Props) {
   const { client, mode, canWrite } = useDashboard();
   const action = useAction();
 
   const resend = async (delivery: Delivery) => {
-    if ((await action.run(() => client.resendEvent(mode, delivery.event, { endpoint: delivery.endpoint }))) !== undefined) deliveries.reload();
+    if ((await action.run(() => client.resendEvent(mode, delivery.event, { endpoint: delivery.endpoint }))) !== undefined) onResent();
   };
 
   const rows = deliveries.data ?? [];

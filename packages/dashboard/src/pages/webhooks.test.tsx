@@ -62,8 +62,12 @@ describe('webhooks', () => {
     openDashboard(api, '/dashboard/webhooks');
     const [row] = await screen.findAllByTestId('delivery-row');
     expect(row?.dataset.status).toBe('failed');
+    const reads = () => api.requests.filter((request) => request.path === '/events/evt_1/deliveries').length;
+    const before = reads();
     fireEvent.click(screen.getByTestId('delivery-resend'));
     await waitFor(() => expect(api.last('POST /events/evt_1/resend')?.body).toEqual({ endpoint: 'we_1' }));
+    // The deliveries are read again, to show the resent one's new attempt.
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
   });
 });
 

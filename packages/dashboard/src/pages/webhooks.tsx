@@ -108,7 +108,7 @@ export function WebhooksPage() {
       </ul>
       {endpoints.data !== undefined && list.length === 0 && <p>No endpoints yet.</p>}
       {opened !== undefined && <WebhookDetail endpoint={opened} version={version} onClose={() => setOpen(null)} />}
-      <WebhookDeliveries deliveries={deliveries} endpoints={list} />
+      <WebhookDeliveries deliveries={deliveries} endpoints={list} onResent={() => setVersion((value) => value + 1)} />
     </>
   );
 }
