@@ -36,10 +36,11 @@ export function useEndpointDeliveries(endpoint: WebhookEndpoint, version: number
   const { client, mode } = useDashboard();
   const names = EVENT_NAMES.every((name) => endpoint.events.includes(name)) ? [undefined] : endpoint.events;
   return useResource(async (): Promise<Delivery[]> => {
-    const pages = await Promise.all(names.map((name) => client.listEvents(mode, name ? { limit: RECENT_EVENTS, name } : { limit: RECENT_EVENTS })));
+    const pages = await Promise.all(names.map((name) => client.listEvents(mode, { limit: RECENT_EVENTS, ...(name && { name }) })));
+    // Each page is newest first; a stable sort keeps that order among events of one second.
     const newest = pages
       .flatMap((page) => page.data)
-      .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1))
+      .sort((a, b) => b.created - a.created)
       .slice(0, RECENT_EVENTS);
     return (await deliveriesOf(client, mode, newest)).filter((delivery) => delivery.endpoint === endpoint.id);
   }, [mode, endpoint.id, names.join(), version]);
