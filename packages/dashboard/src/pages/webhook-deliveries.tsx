@@ -37,7 +37,7 @@ export function useEndpointDeliveries(endpoint: WebhookEndpoint, version: number
   const names = EVENT_NAMES.every((name) => endpoint.events.includes(name)) ? [undefined] : endpoint.events;
   return useResource(async (): Promise<Delivery[]> => {
     const pages = await Promise.all(names.map((name) => client.listEvents(mode, { limit: RECENT_EVENTS, ...(name && { name }) })));
-    // Each page is newest first; a stable sort keeps that order among events of one second.
+    // Each page is newest first and the sort is stable: events of one second keep their page's order.
     const newest = pages
       .flatMap((page) => page.data)
       .sort((a, b) => b.created - a.created)
