@@ -70,8 +70,8 @@ export class GroupCommit {
    * (the CLI's, microseconds before); the key check ends it first (`endRead`) to miss none.
    */
   read(): void {
-    // Inside any other transaction on the connection (a batch's, or one opened by hand) reads share it already.
-    if (this.#batchOpen || this.#readOpen || this.#sqlite.inTransaction) return;
+    // Inside a transaction already (this turn's read, a batch, or one opened by hand), reads share it.
+    if (this.#sqlite.inTransaction) return;
     this.#beginRead.run();
     this.#readOpen = true;
     setImmediate(() => this.endRead());

@@ -34,18 +34,18 @@ function rowMaker(columns: readonly string[]): (values: unknown[]) => unknown {
 export class DirectSqliteAdapter extends SqliteAdapter {
   readonly #prepare: (sql: string) => SqliteDatabase.Statement;
   /** Whether no one holds the connection; if so, it readies it for a read of its own. */
-  readonly #connectionFree: () => boolean;
+  readonly #takeForRead: () => boolean;
   readonly #statements = new Map<string, Prepared>();
 
-  constructor(prepare: (sql: string) => SqliteDatabase.Statement, connectionFree: () => boolean) {
+  constructor(prepare: (sql: string) => SqliteDatabase.Statement, takeForRead: () => boolean) {
     super();
     this.#prepare = prepare;
-    this.#connectionFree = connectionFree;
+    this.#takeForRead = takeForRead;
   }
 
-  /** Whether a statement of `db` (a transaction, or not) may run directly now. */
+  /** Whether a statement of `db` (a transaction, or not) may run directly now; outside one, it joins the turn's read. */
   runsDirectly(inTransaction: boolean): boolean {
-    return inTransaction || this.#connectionFree();
+    return inTransaction || this.#takeForRead();
   }
 
   /** As kysely's SQLite connection answers: the rows of a statement that returns any, else none. */
