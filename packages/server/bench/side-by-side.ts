@@ -95,16 +95,7 @@ export async function measureSideBySide(options: Options, specs: [SideSpec, Side
     for (const side of sides) for (const api of side.apis) api.close();
     await Promise.all(sides.flatMap((side) => side.servers.map(stopServer)));
   }
-  const figures = sides.map(({ name, requests, flows, seconds, cpuMs, idleCpuMs, idleSeconds, errors }) => ({
-    name,
-    requests,
-    flows,
-    seconds,
-    cpuMs,
-    idleCpuMs,
-    idleSeconds,
-    errors,
-  }));
+  const figures = sides.map(({ spec: _spec, deployment: _deployment, servers: _servers, apis: _apis, ...figures }): SideFigures => figures);
   if (figures.some((side) => side.errors > 0)) process.exitCode = 1;
   return figures as [SideFigures, SideFigures];
 }
