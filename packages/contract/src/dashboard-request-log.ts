@@ -22,7 +22,7 @@ export const RequestLogEntrySchema = z.object({
   type: z.literal('request_log_entry'),
   /** The request's `Request-Id`. */
   id: z.string(),
-  /** Epoch milliseconds (real time) when it was answered. */
+  /** Epoch milliseconds (real time) when it was received: the time its id carries. */
   created: z.number().int(),
   method: z.string(),
   path: z.string(),

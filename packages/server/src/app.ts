@@ -18,7 +18,7 @@ import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
 import { widgetAssetRoutes } from './http/routes/widget-assets.ts';
 import { registerAnswerHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
-import { randomHex, timeHex } from './ids.ts';
+import { newRequestId } from './ids.ts';
 import { instrumentHttp } from './metrics/http-hooks.ts';
 import { metricsRoute } from './metrics/metrics-route.ts';
 import type { Metrics } from './metrics/registry.ts';
@@ -140,13 +140,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw new PayframeError('ROUTE_NOT_FOUND');
   });
   return app;
-}
-
-/**
- * `req_`, the time in milliseconds as 12 hex digits, then 12 of CSPRNG output from the ids' pool.
- * Time first, as every id: the request log's primary key then grows at its end instead of writing a
- * random page of its b-tree for each request.
- */
-function newRequestId(): string {
-  return `req_${timeHex(Date.now())}${randomHex(6)}`;
 }

@@ -27,6 +27,22 @@ export function timeHex(now: number): string {
 }
 
 /**
+ * `req_`, the time in milliseconds as 12 hex digits, then 12 of CSPRNG output from the ids' pool.
+ * The request log files an entry under that time, so its id alone finds it (requestIdTime).
+ */
+export function newRequestId(): string {
+  return `req_${timeHex(Date.now())}${randomHex(6)}`;
+}
+
+const REQUEST_ID = /^req_([0-9a-f]{12})[0-9a-f]{12}$/;
+
+/** When the request with this id was received, in epoch ms; undefined for anything not a Request-Id. */
+export function requestIdTime(id: string): number | undefined {
+  const time = REQUEST_ID.exec(id)?.[1];
+  return time === undefined ? undefined : Number.parseInt(time, 16);
+}
+
+/**
  * Every id begins with its creation time, then carries its random part. Indexes on ids then grow at
  * their end like those on creation time, instead of each insert landing on a random page of the
  * b-tree: on SQLite that page is written to the WAL again at every group commit.

@@ -78,7 +78,7 @@ export async function untilRequestLogged(dataDir: string, answer: { headers: Hea
   const requestId = answer.headers.get('request-id');
   if (!requestId) throw new Error('the answer carries no Request-Id');
   await eventually(
-    async () => ((await queryStore(dataDir, 'select id from request_log where id = ?', [requestId])).length > 0 ? true : undefined),
+    async () => ((await queryStore(dataDir, 'select id from request_log_batches where entries like ?', [`%${requestId}%`])).length > 0 ? true : undefined),
     5_000,
     `request ${requestId} in the request log`,
   );

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { decodeEntries } from '../src/storage/request-log-batch.ts';
 import { client, expectErrorShape, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, startServer, TEST_POSTGRES_URL, type TestServer, withStoreOf } from './harness.ts';
 import { RawConnection, rawRequest } from './raw-http.ts';
@@ -91,10 +92,9 @@ describe('SIGTERM', () => {
 
     // The request log holds them too: answered during the stop, their entries were queued when the
     // database was about to close, and the stop wrote them first.
-    const logged = await withStoreOf(server.dataDir, (store) =>
-      store.read((db) => db.selectFrom('request_log').select('id').where('id', 'in', requestIds).execute()),
-    );
-    expect(logged.map((row) => row.id).sort()).toEqual([...requestIds].sort());
+    const batches = await withStoreOf(server.dataDir, (store) => store.read((db) => db.selectFrom('request_log_batches').select('entries').execute()));
+    const logged = batches.flatMap((batch) => decodeEntries(batch.entries).map((entry) => entry.id));
+    expect(logged.filter((id) => requestIds.includes(id)).sort()).toEqual([...requestIds].sort());
 
     // What was answered is stored: a new process on the same data finds every token.
     const again = await startServer({ dataDir: server.dataDir });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../domain/clock.ts';
+import { requestIdTime } from '../ids.ts';
 import type { RequestLog } from '../services/request-log.ts';
 
 declare module 'fastify' {
@@ -38,7 +39,7 @@ export function logRequests(api: FastifyInstance, log: RequestLog, clock: Clock)
         id: request.id,
         accountId: auth.accountId,
         mode: auth.mode,
-        at: clock.now(),
+        at: requestIdTime(request.id) ?? clock.now(),
         method: request.method,
         url: request.url,
         status: reply.statusCode,

@@ -1,19 +1,37 @@
-import { type DashboardRequestLogQuery, PayframeError, type RequestLogDetail, type RequestLogEntry, type RequestLogList } from '@payframe/contract';
-import type { PageWindow } from '../storage/repositories/keyset.ts';
-import { findRequestLog, listRequestLog, type RequestLogRow, requestLogPosition } from '../storage/repositories/request-log.ts';
+import {
+  type DashboardRequestLogQuery,
+  PayframeError,
+  type RequestLogDetail,
+  type RequestLogEntry,
+  type RequestLogList,
+  type RequestLogStatusClass,
+} from '@payframe/contract';
+import { requestIdTime } from '../ids.ts';
+import { keyHints } from '../storage/repositories/api-keys.ts';
+import type { Owner } from '../storage/repositories/owned.ts';
+import { type BatchFilter, type BatchPosition, batchesAt, newerBatches, olderBatches, type StoredBatch } from '../storage/repositories/request-log.ts';
+import { decodeEntries, oldestFirst, statusClassBit } from '../storage/request-log-batch.ts';
+import type { RequestLogEntryRow } from '../storage/schema.ts';
 import type { Caller, Db } from './context.ts';
 
-function entryView(row: RequestLogRow): RequestLogEntry {
+/** Batches read at a time while a page fills: most pages need one or two. */
+const BATCHES_AT_ONCE = 8;
+
+type Filter = { status?: RequestLogStatusClass | undefined; path?: string | undefined };
+/** The entry a page starts beyond, by where it sits. */
+type Cursor = { direction: 'older' | 'newer'; created_at: number; id: string };
+
+function entryView(entry: RequestLogEntryRow, hints: ReadonlyMap<string, string>): RequestLogEntry {
   return {
     type: 'request_log_entry',
-    id: row.id,
-    created: row.created_at,
-    method: row.method,
-    path: row.path,
-    status: row.status,
-    duration_ms: row.duration_ms,
-    key_hint: row.key_hint,
-    idempotency_key: row.idempotency_key,
+    id: entry.id,
+    created: entry.created_at,
+    method: entry.method,
+    path: entry.path,
+    status: entry.status,
+    duration_ms: entry.duration_ms,
+    key_hint: (entry.key_id !== null && hints.get(entry.key_id)) || null,
+    idempotency_key: entry.idempotency_key,
   };
 }
 
@@ -21,16 +39,94 @@ function entryView(row: RequestLogRow): RequestLogEntry {
 export async function listRequestLogEntries(db: Db, caller: Caller, query: Omit<DashboardRequestLogQuery, 'mode'>): Promise<RequestLogList> {
   const fetch = query.limit + 1;
   const [parameter, id] = query.starting_after !== undefined ? ['starting_after', query.starting_after] : ['ending_before', query.ending_before];
-  let window: PageWindow = { cursor: null, fetch };
+  let cursor: Cursor | null = null;
   if (id !== undefined) {
-    const createdAt = await requestLogPosition(db, caller, id);
-    if (createdAt === undefined) throw new PayframeError('RESOURCE_MISSING', 'No such request.', { parameter, status: 400 });
-    window = { cursor: { direction: parameter === 'starting_after' ? 'older' : 'newer', createdAt, tie: id }, fetch };
+    const entry = await findEntry(db, caller, id);
+    if (!entry) throw new PayframeError('RESOURCE_MISSING', 'No such request.', { parameter, status: 400 });
+    cursor = { direction: parameter === 'starting_after' ? 'older' : 'newer', created_at: entry.created_at, id };
   }
-  const rows = await listRequestLog(db, caller, { status: query.status, path: query.path }, window);
-  const data = rows.slice(0, fetch - 1);
-  if (window.cursor?.direction === 'newer') data.reverse();
-  return { type: 'list', url: '/dashboard/api/request_log', has_more: rows.length >= fetch, data: data.map(entryView) };
+  const filter = { status: query.status, path: query.path };
+  const entries = cursor?.direction === 'newer' ? await newerEntries(db, caller, filter, cursor, fetch) : await olderEntries(db, caller, filter, cursor, fetch);
+  const data = entries.slice(0, fetch - 1);
+  if (cursor?.direction === 'newer') data.reverse();
+  const hints = await keyHints(
+    db,
+    data.map((entry) => entry.key_id),
+  );
+  return { type: 'list', url: '/dashboard/api/request_log', has_more: entries.length >= fetch, data: data.map((entry) => entryView(entry, hints)) };
+}
+
+/**
+ * Up to `fetch` entries older than the cursor, newest first. Batches come newest last entry first:
+ * once a batch ending at L has been read, no batch still unread holds an entry received after L,
+ * so the entries found after L are in their final order.
+ */
+async function olderEntries(db: Db, owner: Owner, filter: Filter, cursor: Cursor | null, fetch: number): Promise<RequestLogEntryRow[]> {
+  const found: RequestLogEntryRow[] = [];
+  let after: BatchPosition | null = null;
+  for (;;) {
+    const batches = await olderBatches(db, owner, cursor?.created_at ?? null, after, batchFilter(filter), BATCHES_AT_ONCE);
+    collect(batches, found, (entry) => matches(entry, filter) && (!cursor || oldestFirst(entry, cursor) < 0));
+    found.sort((a, b) => oldestFirst(b, a));
+    const last = batches.at(-1);
+    if (!last || batches.length < BATCHES_AT_ONCE) return found.slice(0, fetch);
+    after = { at: last.last_at, id: last.id };
+    if (countWhile(found, (entry) => entry.created_at > last.last_at) >= fetch) return found.slice(0, fetch);
+  }
+}
+
+/** Up to `fetch` entries newer than the cursor, oldest first: olderEntries the other way round. */
+async function newerEntries(db: Db, owner: Owner, filter: Filter, cursor: Cursor, fetch: number): Promise<RequestLogEntryRow[]> {
+  const found: RequestLogEntryRow[] = [];
+  let after: BatchPosition | null = null;
+  for (;;) {
+    const batches = await newerBatches(db, owner, cursor.created_at, after, batchFilter(filter), BATCHES_AT_ONCE);
+    collect(batches, found, (entry) => matches(entry, filter) && oldestFirst(entry, cursor) > 0);
+    found.sort(oldestFirst);
+    const last = batches.at(-1);
+    if (!last || batches.length < BATCHES_AT_ONCE) return found.slice(0, fetch);
+    after = { at: last.first_at, id: last.id };
+    if (countWhile(found, (entry) => entry.created_at < last.first_at) >= fetch) return found.slice(0, fetch);
+  }
+}
+
+function collect(batches: readonly StoredBatch[], into: RequestLogEntryRow[], keep: (entry: RequestLogEntryRow) => boolean): void {
+  for (const batch of batches) for (const entry of decodeEntries(batch.entries)) if (keep(entry)) into.push(entry);
+}
+
+function countWhile<T>(items: readonly T[], holds: (item: T) => boolean): number {
+  let count = 0;
+  while (count < items.length && holds(items[count]!)) count++;
+  return count;
+}
+
+function matches(entry: RequestLogEntryRow, filter: Filter): boolean {
+  if (filter.status !== undefined && statusClassBit(entry.status) !== statusBits(filter.status)) return false;
+  return filter.path === undefined || entry.path.startsWith(filter.path);
+}
+
+function statusBits(status: RequestLogStatusClass): number {
+  return statusClassBit(Number(status[0]) * 100);
+}
+
+/** What the database can rule out: the status class by the batch's bits, the path by its text holding the path quoted. */
+function batchFilter(filter: Filter): BatchFilter {
+  return {
+    statuses: filter.status === undefined ? null : statusBits(filter.status),
+    text: filter.path === undefined ? null : `"${JSON.stringify(filter.path).slice(1, -1)}`,
+  };
+}
+
+/** The caller's entry with this id: it is filed under the time in its id. */
+async function findEntry(db: Db, owner: Owner, id: string): Promise<RequestLogEntryRow | undefined> {
+  const at = requestIdTime(id);
+  if (at === undefined) return undefined;
+  for (const batch of await batchesAt(db, owner, at)) {
+    if (!batch.entries.includes(id)) continue;
+    const entry = decodeEntries(batch.entries).find((candidate) => candidate.id === id);
+    if (entry) return entry;
+  }
+  return undefined;
 }
 
 function parsed(text: string): unknown {
@@ -43,8 +139,9 @@ function parsed(text: string): unknown {
 
 /** One request with its stored parameters and response. */
 export async function requestLogDetail(db: Db, caller: Caller, id: string): Promise<RequestLogDetail> {
-  const row = await findRequestLog(db, caller, id);
-  if (!row) throw new PayframeError('RESOURCE_MISSING', 'No such request.', { parameter: 'id' });
-  const request = parsed(row.request) as { query?: unknown; body?: unknown };
-  return { ...entryView(row), request: { query: request.query ?? {}, body: request.body ?? null }, response: parsed(row.response) };
+  const entry = await findEntry(db, caller, id);
+  if (!entry) throw new PayframeError('RESOURCE_MISSING', 'No such request.', { parameter: 'id' });
+  const hints = await keyHints(db, [entry.key_id]);
+  const request = parsed(entry.request) as { query?: unknown; body?: unknown };
+  return { ...entryView(entry, hints), request: { query: request.query ?? {}, body: request.body ?? null }, response: parsed(entry.response) };
 }

@@ -1,7 +1,8 @@
 import type { Mode } from '@payframe/contract';
 import { redactAnswerText, redactCardData, redactCardNumbers } from '../security/redact-card-data.ts';
-import { insertRequestLog } from '../storage/repositories/request-log.ts';
-import type { RequestLogTable } from '../storage/schema.ts';
+import { insertRequestLogBatches, type NewRequestLogBatch } from '../storage/repositories/request-log.ts';
+import { batchOf, runsOf } from '../storage/request-log-batch.ts';
+import type { RequestLogEntryRow } from '../storage/schema.ts';
 import type { Store } from './context.ts';
 
 /** A /v2 request as answered, before it is made fit to store. */
@@ -9,6 +10,7 @@ export type AnsweredRequest = {
   id: string;
   accountId: string;
   mode: Mode;
+  /** When it was received: the time in its id, under which the log files it. */
   at: number;
   method: string;
   /** The URL as sent, query included. */
@@ -36,14 +38,12 @@ const FLUSH_EVERY_MS = 5;
 /** A queue this long is written at once rather than after the wait. */
 const FLUSH_AT = 500;
 
-/** The row to store: card numbers, CVCs and once-shown secrets are gone from the URL, the parameters and the response. */
-export function requestLogRow(entry: AnsweredRequest): RequestLogTable {
+/** The entry to store: card numbers, CVCs and once-shown secrets are gone from the URL, the parameters and the response. */
+export function requestLogRow(entry: AnsweredRequest): RequestLogEntryRow {
   const question = entry.url.indexOf('?');
   const response = entry.response ?? '';
   return {
     id: entry.id,
-    account_id: entry.accountId,
-    mode: entry.mode,
     created_at: entry.at,
     method: entry.method,
     path: redactCardNumbers(question === -1 ? entry.url : entry.url.slice(0, question)).slice(0, 2048),
@@ -76,6 +76,21 @@ function isEmpty(value: unknown): boolean {
   return true;
 }
 
+/** The queue's entries as rows to insert: a run of entries of one account and mode a row. */
+function batchesOf(answered: readonly AnsweredRequest[]): NewRequestLogBatch[] {
+  const owners = new Map<string, { owner: AnsweredRequest; entries: RequestLogEntryRow[] }>();
+  for (const request of answered) {
+    const key = `${request.accountId} ${request.mode}`;
+    const owned = owners.get(key);
+    if (owned) owned.entries.push(requestLogRow(request));
+    else owners.set(key, { owner: request, entries: [requestLogRow(request)] });
+  }
+  const batches: NewRequestLogBatch[] = [];
+  for (const { owner, entries } of owners.values())
+    for (const run of runsOf(entries)) batches.push({ account_id: owner.accountId, mode: owner.mode, ...batchOf(run) });
+  return batches;
+}
+
 export type RequestLog = {
   /** Queues an answered request; it is written within a few milliseconds, with others. */
   add(entry: AnsweredRequest): void;
@@ -87,7 +102,7 @@ export type RequestLog = {
 
 /**
  * Keeps the request log off the request's path: entries queue in memory once the answer is sent and
- * are written in one transaction every few milliseconds (one statement on PostgreSQL). What is
+ * are written every few milliseconds, a row for each run of an account's entries (request-log-batch.ts). What is
  * queued when the process dies (not when it stops) is lost: docs/dashboard.md says so.
  */
 export function startRequestLog(store: Store, onError: (error: unknown) => void): RequestLog {
@@ -105,9 +120,9 @@ export function startRequestLog(store: Store, onError: (error: unknown) => void)
     // One write at a time, in order: a slow one delays the next rather than piling up connections.
     writing = writing.then(async () => {
       try {
-        const rows = taken.map(requestLogRow);
+        const batches = batchesOf(taken);
         // Nothing waits for the log to be on disk: the next sync a request waits for covers it.
-        await store.writeUnwaited((db) => insertRequestLog(db, rows));
+        await store.writeUnwaited((db) => insertRequestLogBatches(db, batches));
       } catch (error) {
         onError(error);
       }

@@ -244,13 +244,14 @@ export interface OverviewDailyTable {
   amount: number;
 }
 
-/** One /v2 request of an account and mode, kept 7 days; `request` and `response` hold no card number or CVC. */
-export interface RequestLogTable {
+/**
+ * One /v2 request of an account and mode as the request log keeps it (request-log-batch.ts), with no
+ * card number or CVC in `request` or `response`.
+ */
+export interface RequestLogEntryRow {
   /** The request's `Request-Id`. */
   id: string;
-  account_id: string;
-  mode: Mode;
-  /** Real epoch ms when the answer was sent. */
+  /** Real epoch ms when the request was received: the time in its id. */
   created_at: number;
   method: string;
   path: string;
@@ -263,6 +264,20 @@ export interface RequestLogTable {
   request: string;
   /** The response body as sent (JSON text), or empty. */
   response: string;
+}
+
+/** A run of an account's and mode's request log entries, kept 7 days from its last. */
+export interface RequestLogBatchesTable {
+  id: Generated<number>;
+  account_id: string;
+  mode: Mode;
+  /** The first and last of its entries' `created_at`, at most RUN_SPAN_MS apart. */
+  first_at: number;
+  last_at: number;
+  /** The bits of its entries' status classes (statusClassBit). */
+  statuses: number;
+  /** Its entries, as encodeEntries writes them. */
+  entries: string;
 }
 
 export interface Database {
@@ -283,5 +298,5 @@ export interface Database {
   dashboard_sessions: DashboardSessionsTable;
   dashboard_login_failures: DashboardLoginFailuresTable;
   overview_daily: OverviewDailyTable;
-  request_log: RequestLogTable;
+  request_log_batches: RequestLogBatchesTable;
 }

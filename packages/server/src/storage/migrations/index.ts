@@ -21,6 +21,7 @@ import * as requestLog from './019-request-log.ts';
 import * as webhookEndpointDisabled from './020-webhook-endpoint-disabled.ts';
 import * as webhookDuePerEndpoint from './021-webhook-due-per-endpoint.ts';
 import * as tokensSealedCreatedAt from './022-tokens-sealed-created-at.ts';
+import * as requestLogBatches from './023-request-log-batches.ts';
 
 /** Every migration, in order; bundled in code so the CLI needs no migration folder at run time. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '020-webhook-endpoint-disabled': webhookEndpointDisabled,
   '021-webhook-due-per-endpoint': webhookDuePerEndpoint,
   '022-tokens-sealed-created-at': tokensSealedCreatedAt,
+  '023-request-log-batches': requestLogBatches,
 };

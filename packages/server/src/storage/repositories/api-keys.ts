@@ -118,3 +118,11 @@ export async function readKeyGeneration(db: Db): Promise<number> {
   const { rows } = await sql<{ generation: number | string }>`select generation from key_generation where id = 1`.execute(db);
   return Number(rows[0]?.generation ?? 0);
 }
+
+/** The hints (`sk_test_…AbCd`) of the keys with these ids that still exist, by id. */
+export async function keyHints(db: Db, ids: readonly (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id) => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('api_keys').select(['id', 'hint']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((row) => [row.id, row.hint]));
+}

@@ -1,127 +1,95 @@
-import { REQUEST_LOG_STATUS_CLASSES, type RequestLogStatusClass } from '@payframe/contract';
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../db.ts';
-import type { RequestLogTable } from '../schema.ts';
-import { isPostgres, portable, runStatement, runText } from '../statements.ts';
-import { type PageWindow, windowOrder } from './keyset.ts';
+import { RUN_SPAN_MS } from '../request-log-batch.ts';
+import type { Database, RequestLogBatchesTable } from '../schema.ts';
+import { isPostgres, portable, runStatement } from '../statements.ts';
 import type { Owner } from './owned.ts';
 
-const COLUMNS = [
-  'id',
-  'account_id',
-  'mode',
-  'created_at',
-  'method',
-  'path',
-  'status',
-  'duration_ms',
-  'key_id',
-  'idempotency_key',
-  'request',
-  'response',
-] as const satisfies readonly (keyof RequestLogTable)[];
+export type NewRequestLogBatch = Omit<RequestLogBatchesTable, 'id'>;
 
-const INSERT_ONE = portable(
-  `insert into request_log (${COLUMNS.join(', ')}) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}) on conflict (id) do nothing`,
-);
-const INSERT_MANY_POSTGRES = `insert into request_log (${COLUMNS.join(', ')})
-  select ${COLUMNS.join(', ')} from json_populate_recordset(null::request_log, $1::json) on conflict (id) do nothing`;
+const INSERT = portable('insert into request_log_batches (account_id, mode, first_at, last_at, statuses, entries) values ($1, $2, $3, $4, $5, $6)');
 
-/** Writes a batch of entries: one statement on PostgreSQL, one cheap statement a row in SQLite's transaction. */
-export async function insertRequestLog(db: Db, rows: readonly RequestLogTable[]): Promise<void> {
-  if (rows.length === 0) return;
-  if (isPostgres(db)) {
-    await runText(db, INSERT_MANY_POSTGRES, [JSON.stringify(rows)]);
-    return;
-  }
-  for (const row of rows)
-    await runStatement(
-      db,
-      INSERT_ONE,
-      COLUMNS.map((column) => row[column]),
-    );
+/** Writes runs of entries, a row each: most flushes of the log write one. */
+export async function insertRequestLogBatches(db: Db, batches: readonly NewRequestLogBatch[]): Promise<void> {
+  for (const batch of batches) await runStatement(db, INSERT, [batch.account_id, batch.mode, batch.first_at, batch.last_at, batch.statuses, batch.entries]);
 }
 
-export type RequestLogFilter = { status?: RequestLogStatusClass | undefined; path?: string | undefined };
+/** A batch as lists read it: where it sits, and its entries' text. */
+export type StoredBatch = { id: number; first_at: number; last_at: number; entries: string };
 
-const STATUS_RANGE: Record<RequestLogStatusClass, [number, number]> = Object.fromEntries(
-  REQUEST_LOG_STATUS_CLASSES.map((name) => {
-    const first = Number(name[0]) * 100;
-    return [name, [first, first + 100]];
-  }),
-) as Record<RequestLogStatusClass, [number, number]>;
+/** Which batches a list may skip: those without an entry of the status classes, or whose text lacks `text`. */
+export type BatchFilter = { statuses: number | null; text: string | null };
 
-export type RequestLogRow = Omit<RequestLogTable, 'request' | 'response'> & { key_hint: string | null };
+/** Where the last batch read sat in its order, to read on from. */
+export type BatchPosition = { at: number; id: number };
 
-/** One page of the owner's entries, newest first, on the (account, mode, created_at, id) index. */
-export async function listRequestLog(db: Db, owner: Owner, filter: RequestLogFilter, window: PageWindow): Promise<RequestLogRow[]> {
+/**
+ * The next `limit` batches that may hold entries received at `before` or earlier, newest last
+ * entry first, after the position given. A batch spans at most RUN_SPAN_MS, so one that holds such
+ * an entry ended by `before` + RUN_SPAN_MS: the scan starts there, not at the newest batch.
+ */
+export async function olderBatches(
+  db: Db,
+  owner: Owner,
+  before: number | null,
+  after: BatchPosition | null,
+  filter: BatchFilter,
+  limit: number,
+): Promise<StoredBatch[]> {
+  let query = filtered(db, owner, filter);
+  if (before !== null) query = query.where('first_at', '<=', before).where('last_at', '<=', before + RUN_SPAN_MS);
+  if (after) query = query.where((eb) => eb.or([eb('last_at', '<', after.at), eb.and([eb('last_at', '=', after.at), eb('id', '<', after.id)])]));
+  return numbered(await query.orderBy('last_at', 'desc').orderBy('id', 'desc').limit(limit).execute());
+}
+
+/** The next `limit` batches that may hold entries received at `since` or later, oldest first entry first. */
+export async function newerBatches(
+  db: Db,
+  owner: Owner,
+  since: number,
+  after: BatchPosition | null,
+  filter: BatchFilter,
+  limit: number,
+): Promise<StoredBatch[]> {
+  let query = filtered(db, owner, filter)
+    .where('last_at', '>=', since)
+    .where('first_at', '>=', since - RUN_SPAN_MS);
+  if (after) query = query.where((eb) => eb.or([eb('first_at', '>', after.at), eb.and([eb('first_at', '=', after.at), eb('id', '>', after.id)])]));
+  return numbered(await query.orderBy('first_at', 'asc').orderBy('id', 'asc').limit(limit).execute());
+}
+
+/** The batches that may hold an entry received at `at`: a few, those of the second before it. */
+export async function batchesAt(db: Db, owner: Owner, at: number): Promise<StoredBatch[]> {
+  const rows = await filtered(db, owner, { statuses: null, text: null })
+    .where('first_at', '>=', at - RUN_SPAN_MS)
+    .where('first_at', '<=', at)
+    .where('last_at', '>=', at)
+    .orderBy('first_at', 'desc')
+    .execute();
+  return numbered(rows);
+}
+
+function filtered(db: Db, owner: Owner, filter: BatchFilter): SelectQueryBuilder<Database, 'request_log_batches', StoredBatch> {
   let query = db
-    .selectFrom('request_log')
-    .leftJoin('api_keys', 'api_keys.id', 'request_log.key_id')
-    .select([
-      'request_log.id',
-      'request_log.account_id',
-      'request_log.mode',
-      'request_log.created_at',
-      'request_log.method',
-      'request_log.path',
-      'request_log.status',
-      'request_log.duration_ms',
-      'request_log.key_id',
-      'request_log.idempotency_key',
-      'api_keys.hint as key_hint',
-    ])
-    .where('request_log.account_id', '=', owner.accountId)
-    .where('request_log.mode', '=', owner.mode);
-  const { cursor } = window;
-  if (cursor) {
-    // The keyset rule of keyset.ts, with columns named: api_keys has its own created_at and id.
-    const older = cursor.direction === 'older';
-    query = query.where((eb) =>
-      eb.and([
-        eb('request_log.created_at', older ? '<=' : '>=', cursor.createdAt),
-        eb.or([eb('request_log.created_at', older ? '<' : '>', cursor.createdAt), eb('request_log.id', older ? '<' : '>', cursor.tie)]),
-      ]),
-    );
-  }
-  if (filter.status) {
-    const [from, to] = STATUS_RANGE[filter.status];
-    query = query.where('request_log.status', '>=', from).where('request_log.status', '<', to);
-  }
-  // A prefix, compared exactly (not as a LIKE pattern, whose `_` and `%` a path may hold).
-  if (filter.path) query = query.where(sql<boolean>`substr(request_log.path, 1, ${filter.path.length}) = ${filter.path}`);
-  const order = windowOrder(window);
-  const rows = await query.orderBy('request_log.created_at', order).orderBy('request_log.id', order).limit(window.fetch).execute();
-  return rows.map((row) => ({ ...row, created_at: Number(row.created_at) }));
-}
-
-/** Where an entry sits in the list, for a cursor; undefined when it is not the owner's. */
-export async function requestLogPosition(db: Db, owner: Owner, id: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('request_log')
-    .select('created_at')
-    .where('id', '=', id)
+    .selectFrom('request_log_batches')
+    .select(['id', 'first_at', 'last_at', 'entries'])
     .where('account_id', '=', owner.accountId)
-    .where('mode', '=', owner.mode)
-    .executeTakeFirst();
-  return row === undefined ? undefined : Number(row.created_at);
+    .where('mode', '=', owner.mode);
+  if (filter.statuses !== null) query = query.where(sql<boolean>`(statuses & ${filter.statuses}) <> 0`);
+  if (filter.text !== null) {
+    const search = isPostgres(db) ? sql`strpos(entries, ${filter.text})` : sql`instr(entries, ${filter.text})`;
+    query = query.where(sql<boolean>`${search} > 0`);
+  }
+  return query;
 }
 
-export async function findRequestLog(db: Db, owner: Owner, id: string): Promise<(RequestLogTable & { key_hint: string | null }) | undefined> {
-  const row = await db
-    .selectFrom('request_log')
-    .leftJoin('api_keys', 'api_keys.id', 'request_log.key_id')
-    .selectAll('request_log')
-    .select('api_keys.hint as key_hint')
-    .where('request_log.id', '=', id)
-    .where('request_log.account_id', '=', owner.accountId)
-    .where('request_log.mode', '=', owner.mode)
-    .executeTakeFirst();
-  return row && { ...row, created_at: Number(row.created_at) };
+/** PostgreSQL answers bigint columns as text. */
+function numbered(rows: StoredBatch[]): StoredBatch[] {
+  return rows.map((row) => ({ id: Number(row.id), first_at: Number(row.first_at), last_at: Number(row.last_at), entries: row.entries }));
 }
 
-/** Deletes entries written before `cutoff` (real epoch ms). */
+/** Deletes the batches whose last entry was received before `cutoff` (real epoch ms); answers how many. */
 export async function deleteRequestLogBefore(db: Db, cutoff: number): Promise<number> {
-  const result = await db.deleteFrom('request_log').where('created_at', '<', cutoff).executeTakeFirst();
+  const result = await db.deleteFrom('request_log_batches').where('last_at', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,0 +1,60 @@
+import { type Kysely, PostgresAdapter } from 'kysely';
+import { requestIdTime } from '../../ids.ts';
+import { batchOf, runsOf } from '../request-log-batch.ts';
+import type { Database, RequestLogEntryRow } from '../schema.ts';
+
+/** The request_log table of migration 019, which this one empties and drops. */
+type EntryPerRow = RequestLogEntryRow & { account_id: string; mode: 'test' | 'live' };
+
+const COPIED_AT_ONCE = 2_000;
+
+/**
+ * The request log moves from a row per request to a row per run of requests (request-log-batch.ts):
+ * the row per request was four b-tree inserts for every /v2 request. An entry is now filed under
+ * the time its request was received (the time in its id) rather than when it was answered, so that
+ * its id alone finds it; the entries kept so far are copied over with that time.
+ *
+ * Lists read the runs newest first by their last entry (request_log_batches_last) and, for a page
+ * newer than a cursor, oldest first by their first (request_log_batches_first); the sweeper deletes
+ * by age alone (request_log_batches_age).
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db.schema
+    .createTable('request_log_batches')
+    .addColumn('id', postgres ? 'bigint' : 'integer', (col) => (postgres ? col.primaryKey().generatedAlwaysAsIdentity() : col.primaryKey()))
+    .addColumn('account_id', 'text', (col) => col.notNull())
+    .addColumn('mode', 'text', (col) => col.notNull())
+    .addColumn('first_at', 'bigint', (col) => col.notNull())
+    .addColumn('last_at', 'bigint', (col) => col.notNull())
+    .addColumn('statuses', 'integer', (col) => col.notNull())
+    .addColumn('entries', 'text', (col) => col.notNull())
+    .execute();
+  await db.schema.createIndex('request_log_batches_last').on('request_log_batches').columns(['account_id', 'mode', 'last_at', 'id']).execute();
+  await db.schema.createIndex('request_log_batches_first').on('request_log_batches').columns(['account_id', 'mode', 'first_at', 'id']).execute();
+  await db.schema.createIndex('request_log_batches_age').on('request_log_batches').column('last_at').execute();
+
+  const typed = db as unknown as Kysely<Database & { request_log: EntryPerRow }>;
+  let after = '';
+  for (;;) {
+    const rows = await typed.selectFrom('request_log').selectAll().where('id', '>', after).orderBy('id').limit(COPIED_AT_ONCE).execute();
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1]!.id;
+    const owners = new Map<string, EntryPerRow[]>();
+    for (const row of rows) {
+      const key = `${row.account_id} ${row.mode}`;
+      const entry = { ...row, created_at: requestIdTime(row.id) ?? Number(row.created_at) };
+      const owned = owners.get(key);
+      if (owned) owned.push(entry);
+      else owners.set(key, [entry]);
+    }
+    for (const entries of owners.values()) {
+      const { account_id, mode } = entries[0]!;
+      await typed
+        .insertInto('request_log_batches')
+        .values(runsOf(entries).map((run) => ({ account_id, mode, ...batchOf(run) })))
+        .execute();
+    }
+  }
+  await db.schema.dropTable('request_log').execute();
+}
