@@ -14,6 +14,13 @@ import type { RequestLogBatchesTable, RequestLogEntryRow } from './schema.ts';
 export const RUN_SPAN_MS = 1_000;
 
 /**
+ * A run also ends past this many characters of parameters and responses: a list page reads a run
+ * whole, and a second of large answers (lists of 100 charges, 256 KiB each at most) would be tens of
+ * megabytes.
+ */
+export const RUN_MAX_CHARS = 1_000_000;
+
+/**
  * The text of a run: per entry, one line of JSON with its short fields and the lengths of its
  * request and response texts, then those two texts as they are. The long texts are JSON already:
  * quoting them again into a JSON string cost more than every other step of writing them.
@@ -73,17 +80,21 @@ export function statusClassBit(status: number): number {
   return 1 << Math.trunc(status / 100);
 }
 
-/** The entries in runs of at most RUN_SPAN_MS of receipt times, each run oldest first. */
+/** The entries in runs of at most RUN_SPAN_MS of receipt times and about RUN_MAX_CHARS, each run oldest first. */
 export function runsOf(entries: readonly RequestLogEntryRow[]): RequestLogEntryRow[][] {
   const sorted = [...entries].sort(oldestFirst);
   const runs: RequestLogEntryRow[][] = [];
   let run: RequestLogEntryRow[] = [];
+  let chars = 0;
   for (const entry of sorted) {
-    if (run.length > 0 && entry.created_at - run[0]!.created_at > RUN_SPAN_MS) {
+    const size = entry.request.length + entry.response.length;
+    if (run.length > 0 && (entry.created_at - run[0]!.created_at > RUN_SPAN_MS || chars + size > RUN_MAX_CHARS)) {
       runs.push(run);
       run = [];
+      chars = 0;
     }
     run.push(entry);
+    chars += size;
   }
   if (run.length > 0) runs.push(run);
   return runs;
