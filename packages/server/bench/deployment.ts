@@ -136,10 +136,14 @@ export async function stopServer(server: ServerProcess): Promise<number | null> 
   return (await server.stop('SIGTERM', STOP_TIMEOUT_MS)).code;
 }
 
-/** Runs the real CLI, as an operator would, against the servers' data directory and database. */
-export async function createTestKeys(deployment: Deployment): Promise<{ secretKey: string; publishableKey: string }> {
+/**
+ * Runs the real CLI, as an operator would, against the servers' data directory and database: the
+ * servers' own build (`bin`, for `--against`), whose migrations are the store's. This build's CLI
+ * would migrate another build's store to this build's schema under its running server.
+ */
+export async function createTestKeys(deployment: Deployment, bin?: string): Promise<{ secretKey: string; publishableKey: string }> {
   const args = ['keys', 'create', '--account', 'bench', '--mode', 'test', '--json', ...storeFlags(deployment)];
-  const { stdout } = await runCli(args, { env: deployment.env, timeoutMs: CLI_TIMEOUT_MS });
+  const { stdout } = await runCli(args, { env: deployment.env, timeoutMs: CLI_TIMEOUT_MS, ...(bin ? { bin } : {}) });
   return JSON.parse(stdout) as { secretKey: string; publishableKey: string };
 }
 

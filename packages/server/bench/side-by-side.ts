@@ -60,7 +60,7 @@ export async function measureSideBySide(options: Options, specs: [SideSpec, Side
   try {
     const scenarios: Scenario[] = [];
     for (const side of sides) {
-      const keys = await createTestKeys(side.deployment);
+      const keys = await createTestKeys(side.deployment, side.spec.bin === 'against' ? (options.against ?? undefined) : undefined);
       await side.spec.setUp?.(side.servers[0]!.url, keys.secretKey);
       side.apis = side.servers.map((server) => apiClient(server.url, keys.secretKey, options.concurrency));
       scenarios.push(await prepareScenario(options.scenario, side.apis, options.concurrency));

@@ -238,9 +238,12 @@ export async function freePort(host: string): Promise<number> {
   throw new Error(`no free port on ${host} between ${CHOSEN_PORTS.low} and ${CHOSEN_PORTS.high}`);
 }
 
-/** Runs the real CLI, as an operator would; rejects (with stdout, stderr and code) when it fails. */
-export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<{ stdout: string; stderr: string }> {
-  return promisify(execFile)(process.execPath, [PAYFRAME_BIN, ...args], {
+/** Runs the real CLI (or `bin`, another build's, as spawnServe does), as an operator would; rejects (with stdout, stderr and code) when it fails. */
+export function runCli(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; bin?: string } = {},
+): Promise<{ stdout: string; stderr: string }> {
+  return promisify(execFile)(process.execPath, [options.bin ?? PAYFRAME_BIN, ...args], {
     env: options.env ?? process.env,
     ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
   });
