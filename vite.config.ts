@@ -152,6 +152,7 @@ export default defineConfig({
             'test/metrics.test.ts',
             'test/races.test.ts',
             'test/refunds.test.ts',
+            'test/request-log-migration.test.ts',
             'test/seed.test.ts',
             'test/smoke.test.ts',
             'test/threeds-page.test.ts',

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { requestIdTime } from '../../ids.ts';
 import { batchOf, runsOf } from '../request-log-batch.ts';
 import type { Database, RequestLogEntryRow } from '../schema.ts';
@@ -30,6 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('statuses', 'integer', (col) => col.notNull())
     .addColumn('entries', 'text', (col) => col.notNull())
     .execute();
+  // A run's text is tens of kilobytes, written once and seldom read: PostgreSQL would compress it
+  // (pglz) on the server's CPU, which the flow shares on a small host, for disk it keeps 7 days.
+  if (postgres) await sql`alter table request_log_batches alter column entries set storage external`.execute(db);
   await db.schema.createIndex('request_log_batches_last').on('request_log_batches').columns(['account_id', 'mode', 'last_at', 'id']).execute();
   await db.schema.createIndex('request_log_batches_first').on('request_log_batches').columns(['account_id', 'mode', 'first_at', 'id']).execute();
   await db.schema.createIndex('request_log_batches_age').on('request_log_batches').column('last_at').execute();
