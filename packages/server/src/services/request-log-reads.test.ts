@@ -38,6 +38,9 @@ function answered(at: number, overrides: Partial<AnsweredRequest> = {}): Answere
   };
 }
 
+/** How many single-entry runs come first: enough values that a chunk of the reads ends between the two interleaved runs whatever the chunk sizes. */
+const SINGLE_COUNTS = Array.from({ length: 40 }, (_, i) => i + 1);
+
 let store: Store;
 /** What the log holds for the caller, newest first, as lists must give it. */
 let expected: AnsweredRequest[] = [];
@@ -140,21 +143,44 @@ describe('the request log, stored as runs of entries', () => {
   });
 
   it('merges batches whose times interleave, as two instances write them', async () => {
-    // Newest by last entry: seven single entries, then one that ends at +900 and, ninth, one that
-    // ends at +850: a page must wait for the ninth before it lists what is older than +900.
-    const owner: Caller = { ...caller, accountId: 'acct_c' };
-    const at = (offset: number) => answered(BASE + offset, { accountId: owner.accountId });
-    const singles = Array.from({ length: 7 }, (_, i) => [at(1_000 + i)]);
-    const even = Array.from({ length: 10 }, (_, i) => at(i * 100));
-    const odd = Array.from({ length: 9 }, (_, i) => at(50 + i * 100));
-    const runs = [...singles, even, odd].map((run) => ({ account_id: owner.accountId, mode: owner.mode, ...batchOf(run.map(requestLogRow)) }));
-    await store.write((db) => insertRequestLogBatches(db, runs));
-    const all = [...singles.flat(), ...even, ...odd].sort((a, b) => b.at - a.at);
-    const listed = async (query: { limit: number; starting_after?: string; ending_before?: string }) =>
-      (await store.read((db) => listRequestLogEntries(db, owner, query))).data.map((entry) => entry.id);
-    expect(await listed({ limit: 10 })).toEqual(all.slice(0, 10).map((request) => request.id));
-    expect(await listed({ limit: 12, starting_after: all[3]!.id })).toEqual(all.slice(4, 16).map((request) => request.id));
-    expect(await listed({ limit: 5, ending_before: all.at(-1)!.id })).toEqual(all.slice(-6, -1).map((request) => request.id));
+    // Newest by last entry: some single entries, then a run that ends at +900 and, last, one that
+    // ends at +850 with entries between the first's: a page must wait for the last run before it
+    // lists anything older than +900, wherever the reads' chunks happen to end.
+    for (const singleCount of SINGLE_COUNTS) {
+      const owner: Caller = { ...caller, accountId: `acct_c${singleCount}` };
+      const at = (offset: number) => answered(BASE + offset, { accountId: owner.accountId });
+      const singles = Array.from({ length: singleCount }, (_, i) => [at(1_000 + i)]);
+      const even = Array.from({ length: 10 }, (_, i) => at(i * 100));
+      const odd = Array.from({ length: 9 }, (_, i) => at(50 + i * 100));
+      const runs = [...singles, even, odd].map((run) => ({ account_id: owner.accountId, mode: owner.mode, ...batchOf(run.map(requestLogRow)) }));
+      await store.write((db) => insertRequestLogBatches(db, runs));
+      const all = [...singles.flat(), ...even, ...odd].sort((a, b) => b.at - a.at).map((request) => request.id);
+      const listed = async (query: { limit: number; starting_after?: string; ending_before?: string }) =>
+        (await store.read((db) => listRequestLogEntries(db, owner, query))).data.map((entry) => entry.id);
+      for (const limit of [singleCount + 1, singleCount + 3, singleCount + 8]) expect(await listed({ limit })).toEqual(all.slice(0, limit));
+      expect(await listed({ limit: 12, starting_after: all[1]! })).toEqual(all.slice(2, 14));
+      expect(await listed({ limit: 5, ending_before: all.at(-1)! })).toEqual(all.slice(-6, -1));
+    }
+  });
+
+  it('merges interleaved batches towards the newest too (ending_before)', async () => {
+    // The mirror image: oldest by first entry, some single entries after the cursor's, then a run
+    // that begins at +100 and, last, one that begins at +150 with entries between the first's.
+    for (const singleCount of SINGLE_COUNTS) {
+      const owner: Caller = { ...caller, accountId: `acct_d${singleCount}` };
+      const at = (offset: number) => answered(BASE + offset, { accountId: owner.accountId });
+      const cursor = at(0);
+      const singles = Array.from({ length: singleCount }, (_, i) => [at(1 + i)]);
+      const even = Array.from({ length: 10 }, (_, i) => at(100 + i * 100));
+      const odd = Array.from({ length: 9 }, (_, i) => at(150 + i * 100));
+      const runs = [[cursor], ...singles, even, odd].map((run) => ({ account_id: owner.accountId, mode: owner.mode, ...batchOf(run.map(requestLogRow)) }));
+      await store.write((db) => insertRequestLogBatches(db, runs));
+      const newer = [...singles.flat(), ...even, ...odd].sort((a, b) => a.at - b.at).map((request) => request.id);
+      for (const limit of [singleCount + 1, singleCount + 3, singleCount + 8]) {
+        const page = await store.read((db) => listRequestLogEntries(db, owner, { limit, ending_before: cursor.id }));
+        expect(page.data.map((entry) => entry.id)).toEqual(newer.slice(0, limit).reverse());
+      }
+    }
   });
 
   it('keeps each batch within RUN_SPAN_MS of receipt times', async () => {

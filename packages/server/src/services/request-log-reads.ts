@@ -14,8 +14,12 @@ import { decodeEntries, oldestFirst, statusClassBit } from '../storage/request-l
 import type { RequestLogEntryRow } from '../storage/schema.ts';
 import type { Caller, Db } from './context.ts';
 
-/** Batches read at a time while a page fills: most pages need one or two. */
-const BATCHES_AT_ONCE = 8;
+/**
+ * Batches read by a page's first query, doubled by each next one: under load one run holds a page
+ * and more, while on a quiet server each request may be a run of its own.
+ */
+const FIRST_BATCHES = 4;
+const MOST_BATCHES = 64;
 
 type Filter = { status?: RequestLogStatusClass | undefined; path?: string | undefined };
 /** The entry a page starts beyond, by where it sits. */
@@ -64,12 +68,12 @@ export async function listRequestLogEntries(db: Db, caller: Caller, query: Omit<
 async function olderEntries(db: Db, owner: Owner, filter: Filter, cursor: Cursor | null, fetch: number): Promise<RequestLogEntryRow[]> {
   const found: RequestLogEntryRow[] = [];
   let after: BatchPosition | null = null;
-  for (;;) {
-    const batches = await olderBatches(db, owner, cursor?.created_at ?? null, after, batchFilter(filter), BATCHES_AT_ONCE);
+  for (let chunk = FIRST_BATCHES; ; chunk = Math.min(chunk * 2, MOST_BATCHES)) {
+    const batches = await olderBatches(db, owner, cursor?.created_at ?? null, after, batchFilter(filter), chunk);
     collect(batches, found, (entry) => matches(entry, filter) && (!cursor || oldestFirst(entry, cursor) < 0));
     found.sort((a, b) => oldestFirst(b, a));
     const last = batches.at(-1);
-    if (!last || batches.length < BATCHES_AT_ONCE) return found.slice(0, fetch);
+    if (!last || batches.length < chunk) return found.slice(0, fetch);
     after = { at: last.last_at, id: last.id };
     if (countWhile(found, (entry) => entry.created_at > last.last_at) >= fetch) return found.slice(0, fetch);
   }
@@ -79,12 +83,12 @@ async function olderEntries(db: Db, owner: Owner, filter: Filter, cursor: Cursor
 async function newerEntries(db: Db, owner: Owner, filter: Filter, cursor: Cursor, fetch: number): Promise<RequestLogEntryRow[]> {
   const found: RequestLogEntryRow[] = [];
   let after: BatchPosition | null = null;
-  for (;;) {
-    const batches = await newerBatches(db, owner, cursor.created_at, after, batchFilter(filter), BATCHES_AT_ONCE);
+  for (let chunk = FIRST_BATCHES; ; chunk = Math.min(chunk * 2, MOST_BATCHES)) {
+    const batches = await newerBatches(db, owner, cursor.created_at, after, batchFilter(filter), chunk);
     collect(batches, found, (entry) => matches(entry, filter) && oldestFirst(entry, cursor) > 0);
     found.sort(oldestFirst);
     const last = batches.at(-1);
-    if (!last || batches.length < BATCHES_AT_ONCE) return found.slice(0, fetch);
+    if (!last || batches.length < chunk) return found.slice(0, fetch);
     after = { at: last.first_at, id: last.id };
     if (countWhile(found, (entry) => entry.created_at < last.first_at) >= fetch) return found.slice(0, fetch);
   }
