@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { randomIds, timeHex } from './ids.ts';
+import { newRequestId, randomIds, requestIdTime, timeHex } from './ids.ts';
 
 describe('randomIds', () => {
   it('makes charge ids of C and digits, at least 16 of them random', () => {
@@ -67,5 +67,27 @@ describe('timeHex', () => {
     expect(timeHex(0x19abcdef012)).toBe('019abcdef012');
     expect(timeHex(0x19abcdef013)).toBe('019abcdef013');
     expect(timeHex(2 ** 48 - 1)).toBe('ffffffffffff');
+  });
+});
+
+describe('requestIdTime', () => {
+  it('reads the time a Request-Id carries, and nothing from what is not one', () => {
+    const before = Date.now();
+    const id = newRequestId();
+    const time = requestIdTime(id);
+    expect(time).toBeGreaterThanOrEqual(before);
+    expect(time).toBeLessThanOrEqual(Date.now());
+    expect(requestIdTime(`req_${(1_795_824_943_123).toString(16).padStart(12, '0')}0123456789ab`)).toBe(1_795_824_943_123);
+    for (const other of [
+      '',
+      'req_',
+      `${id}0`,
+      id.slice(0, -1),
+      id.replace('req_', 'evt_'),
+      `req_0x${id.slice(6)}`,
+      `${id.slice(0, -1)}g`,
+      `req_ 19ac3f1a2b30123456789ab`,
+    ])
+      expect(requestIdTime(other), other).toBeUndefined();
   });
 });

@@ -34,12 +34,15 @@ export function newRequestId(): string {
   return `req_${timeHex(Date.now())}${randomHex(6)}`;
 }
 
-const REQUEST_ID = /^req_([0-9a-f]{12})[0-9a-f]{12}$/;
-
-/** When the request with this id was received, in epoch ms; undefined for anything not a Request-Id. */
+/**
+ * When the request with this id was received, in epoch ms; undefined for anything not shaped as a
+ * Request-Id. The request log asks it of every request: `Number` of a `0x` literal is NaN for any
+ * character that is not a hex digit, cheaper than a regular expression.
+ */
 export function requestIdTime(id: string): number | undefined {
-  const time = REQUEST_ID.exec(id)?.[1];
-  return time === undefined ? undefined : Number.parseInt(time, 16);
+  if (id.length !== 28 || !id.startsWith('req_')) return undefined;
+  const time = Number(`0x${id.slice(4, 16)}`);
+  return Number.isNaN(time) || Number.isNaN(Number(`0x${id.slice(16)}`)) ? undefined : time;
 }
 
 /**
