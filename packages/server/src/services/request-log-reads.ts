@@ -71,7 +71,8 @@ async function olderEntries(db: Db, owner: Owner, filter: Filter, cursor: Cursor
   for (let chunk = FIRST_BATCHES; ; chunk = Math.min(chunk * 2, MOST_BATCHES)) {
     const batches = await olderBatches(db, owner, cursor?.created_at ?? null, after, batchFilter(filter), chunk);
     collect(batches, found, (entry) => matches(entry, filter) && (!cursor || oldestFirst(entry, cursor) < 0));
-    found.sort((a, b) => oldestFirst(b, a));
+    // An entry past the page now can only be pushed further by what is read next.
+    found.sort((a, b) => oldestFirst(b, a)).splice(fetch);
     const last = batches.at(-1);
     if (!last || batches.length < chunk) return found.slice(0, fetch);
     after = { at: last.last_at, id: last.id };
@@ -86,7 +87,7 @@ async function newerEntries(db: Db, owner: Owner, filter: Filter, cursor: Cursor
   for (let chunk = FIRST_BATCHES; ; chunk = Math.min(chunk * 2, MOST_BATCHES)) {
     const batches = await newerBatches(db, owner, cursor.created_at, after, batchFilter(filter), chunk);
     collect(batches, found, (entry) => matches(entry, filter) && oldestFirst(entry, cursor) > 0);
-    found.sort(oldestFirst);
+    found.sort(oldestFirst).splice(fetch);
     const last = batches.at(-1);
     if (!last || batches.length < chunk) return found.slice(0, fetch);
     after = { at: last.first_at, id: last.id };
