@@ -8,8 +8,8 @@ import type { RequestLogBatchesTable, RequestLogEntryRow } from './schema.ts';
  *
  * A run spans at most RUN_SPAN_MS of receipt times (`created_at`, the time in the entry's id):
  * reads rely on it to bound their scans (an entry received at T is in a batch that began within
- * RUN_SPAN_MS before T). A request that ran longer than that (the event stream) forms a run of
- * its own, and so do entries from a queue that waited behind a slow write.
+ * RUN_SPAN_MS before T). A request that ran longer than that (the event stream) lands in a run
+ * apart from the requests it ended with, and a queue that waited behind a slow write is split.
  */
 export const RUN_SPAN_MS = 1_000;
 
