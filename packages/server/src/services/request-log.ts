@@ -1,7 +1,7 @@
 import type { Mode } from '@payframe/contract';
 import { redactAnswerText, redactCardData, redactCardNumbers } from '../security/redact-card-data.ts';
-import { insertRequestLogBatches, type NewRequestLogBatch } from '../storage/repositories/request-log.ts';
-import { batchOf, runsOf } from '../storage/request-log-batch.ts';
+import { insertRequestLogBatches } from '../storage/repositories/request-log.ts';
+import { batchesOf } from '../storage/request-log-batch.ts';
 import type { RequestLogEntryRow } from '../storage/schema.ts';
 import type { Store } from './context.ts';
 
@@ -76,21 +76,6 @@ function isEmpty(value: unknown): boolean {
   return true;
 }
 
-/** The queue's entries as rows to insert: a run of entries of one account and mode a row. */
-function batchesOf(answered: readonly AnsweredRequest[]): NewRequestLogBatch[] {
-  const owners = new Map<string, { owner: AnsweredRequest; entries: RequestLogEntryRow[] }>();
-  for (const request of answered) {
-    const key = `${request.accountId} ${request.mode}`;
-    const owned = owners.get(key);
-    if (owned) owned.entries.push(requestLogRow(request));
-    else owners.set(key, { owner: request, entries: [requestLogRow(request)] });
-  }
-  const batches: NewRequestLogBatch[] = [];
-  for (const { owner, entries } of owners.values())
-    for (const run of runsOf(entries)) batches.push({ account_id: owner.accountId, mode: owner.mode, ...batchOf(run) });
-  return batches;
-}
-
 export type RequestLog = {
   /** Queues an answered request; it is written within a few milliseconds, with others. */
   add(entry: AnsweredRequest): void;
@@ -120,7 +105,7 @@ export function startRequestLog(store: Store, onError: (error: unknown) => void)
     // One write at a time, in order: a slow one delays the next rather than piling up connections.
     writing = writing.then(async () => {
       try {
-        const batches = batchesOf(taken);
+        const batches = batchesOf(taken.map((request) => ({ account_id: request.accountId, mode: request.mode, entry: requestLogRow(request) })));
         // Nothing waits for the log to be on disk: the next sync a request waits for covers it.
         await store.writeUnwaited((db) => insertRequestLogBatches(db, batches));
       } catch (error) {

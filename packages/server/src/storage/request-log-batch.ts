@@ -1,3 +1,4 @@
+import type { Mode } from '@payframe/contract';
 import type { RequestLogBatchesTable, RequestLogEntryRow } from './schema.ts';
 
 /**
@@ -105,6 +106,26 @@ export function batchOf(run: readonly RequestLogEntryRow[]): Pick<RequestLogBatc
   let statuses = 0;
   for (const entry of run) statuses |= statusClassBit(entry.status);
   return { first_at: run[0]!.created_at, last_at: run[run.length - 1]!.created_at, statuses, entries: encodeEntries(run) };
+}
+
+/** A batch row as inserted. */
+export type NewRequestLogBatch = Omit<RequestLogBatchesTable, 'id'>;
+
+/** An entry with the account and mode it is kept for. */
+export type OwnedEntry = { account_id: string; mode: Mode; entry: RequestLogEntryRow };
+
+/** Entries of any accounts and modes as batch rows: a row for each run of one account's and mode's entries. */
+export function batchesOf(owned: readonly OwnedEntry[]): NewRequestLogBatch[] {
+  const owners = new Map<string, { account_id: string; mode: Mode; entries: RequestLogEntryRow[] }>();
+  for (const { account_id, mode, entry } of owned) {
+    const key = `${account_id} ${mode}`;
+    const entries = owners.get(key)?.entries;
+    if (entries) entries.push(entry);
+    else owners.set(key, { account_id, mode, entries: [entry] });
+  }
+  const batches: NewRequestLogBatch[] = [];
+  for (const { account_id, mode, entries } of owners.values()) for (const run of runsOf(entries)) batches.push({ account_id, mode, ...batchOf(run) });
+  return batches;
 }
 
 type Position = Pick<RequestLogEntryRow, 'created_at' | 'id'>;

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { requestIdTime } from '../../ids.ts';
-import { batchOf, runsOf } from '../request-log-batch.ts';
+import { batchesOf } from '../request-log-batch.ts';
 import type { Database, RequestLogEntryRow } from '../schema.ts';
 
 /** The request_log table of migration 019, which this one empties and drops. */
@@ -43,21 +43,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     const rows = await typed.selectFrom('request_log').selectAll().where('id', '>', after).orderBy('id').limit(COPIED_AT_ONCE).execute();
     if (rows.length === 0) break;
     after = rows[rows.length - 1]!.id;
-    const owners = new Map<string, EntryPerRow[]>();
-    for (const row of rows) {
-      const key = `${row.account_id} ${row.mode}`;
-      const entry = { ...row, created_at: requestIdTime(row.id) ?? Number(row.created_at) };
-      const owned = owners.get(key);
-      if (owned) owned.push(entry);
-      else owners.set(key, [entry]);
-    }
-    for (const entries of owners.values()) {
-      const { account_id, mode } = entries[0]!;
-      await typed
-        .insertInto('request_log_batches')
-        .values(runsOf(entries).map((run) => ({ account_id, mode, ...batchOf(run) })))
-        .execute();
-    }
+    const owned = rows.map(({ account_id, mode, ...entry }) => ({
+      account_id,
+      mode,
+      entry: { ...entry, created_at: requestIdTime(entry.id) ?? Number(entry.created_at) },
+    }));
+    await typed.insertInto('request_log_batches').values(batchesOf(owned)).execute();
   }
   await db.schema.dropTable('request_log').execute();
 }

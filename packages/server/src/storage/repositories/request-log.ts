@@ -1,11 +1,9 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../db.ts';
-import { RUN_SPAN_MS } from '../request-log-batch.ts';
-import type { Database, RequestLogBatchesTable } from '../schema.ts';
+import { type NewRequestLogBatch, RUN_SPAN_MS } from '../request-log-batch.ts';
+import type { Database } from '../schema.ts';
 import { isPostgres, portable, runStatement } from '../statements.ts';
 import type { Owner } from './owned.ts';
-
-export type NewRequestLogBatch = Omit<RequestLogBatchesTable, 'id'>;
 
 const INSERT = portable('insert into request_log_batches (account_id, mode, first_at, last_at, statuses, entries) values ($1, $2, $3, $4, $5, $6)');
 
