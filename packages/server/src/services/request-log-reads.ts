@@ -50,7 +50,7 @@ export async function listRequestLogEntries(db: Db, caller: Caller, query: Omit<
     cursor = { direction: parameter === 'starting_after' ? 'older' : 'newer', created_at: entry.created_at, id };
   }
   const filter = { status: query.status, path: query.path };
-  const entries = cursor?.direction === 'newer' ? await newerEntries(db, caller, filter, cursor, fetch) : await olderEntries(db, caller, filter, cursor, fetch);
+  const entries = await pageOfEntries(db, caller, filter, cursor, fetch);
   const data = entries.slice(0, fetch - 1);
   if (cursor?.direction === 'newer') data.reverse();
   const hints = await keyHints(
@@ -61,37 +61,30 @@ export async function listRequestLogEntries(db: Db, caller: Caller, query: Omit<
 }
 
 /**
- * Up to `fetch` entries older than the cursor, newest first. Batches come newest last entry first:
- * once a batch ending at L has been read, no batch still unread holds an entry received after L,
- * so the entries found after L are in their final order.
+ * Up to `fetch` entries beyond the cursor in the page's order: newest first, or oldest first towards
+ * the newest (`newer`, turned round by the caller). Batches come in that order by their last entry
+ * (by their first, towards the newest): once a batch ending at L has been read, no batch still
+ * unread holds an entry received after L, so the entries found after L are in their final order.
  */
-async function olderEntries(db: Db, owner: Owner, filter: Filter, cursor: Cursor | null, fetch: number): Promise<RequestLogEntryRow[]> {
+async function pageOfEntries(db: Db, owner: Owner, filter: Filter, cursor: Cursor | null, fetch: number): Promise<RequestLogEntryRow[]> {
+  // +1 orders oldest first (towards the newest), -1 newest first.
+  const sign = cursor?.direction === 'newer' ? 1 : -1;
+  const read = (after: BatchPosition | null, chunk: number) =>
+    cursor?.direction === 'newer'
+      ? newerBatches(db, owner, cursor.created_at, after, batchFilter(filter), chunk)
+      : olderBatches(db, owner, cursor?.created_at ?? null, after, batchFilter(filter), chunk);
   const found: RequestLogEntryRow[] = [];
   let after: BatchPosition | null = null;
   for (let chunk = FIRST_BATCHES; ; chunk = Math.min(chunk * 2, MOST_BATCHES)) {
-    const batches = await olderBatches(db, owner, cursor?.created_at ?? null, after, batchFilter(filter), chunk);
-    collect(batches, found, (entry) => matches(entry, filter) && (!cursor || oldestFirst(entry, cursor) < 0));
+    const batches = await read(after, chunk);
+    collect(batches, found, (entry) => matches(entry, filter) && (!cursor || sign * oldestFirst(entry, cursor) > 0));
     // An entry past the page now can only be pushed further by what is read next.
-    found.sort((a, b) => oldestFirst(b, a)).splice(fetch);
+    found.sort((a, b) => sign * oldestFirst(a, b)).splice(fetch);
     const last = batches.at(-1);
-    if (!last || batches.length < chunk) return found.slice(0, fetch);
-    after = { at: last.last_at, id: last.id };
-    if (countWhile(found, (entry) => entry.created_at > last.last_at) >= fetch) return found.slice(0, fetch);
-  }
-}
-
-/** Up to `fetch` entries newer than the cursor, oldest first: olderEntries the other way round. */
-async function newerEntries(db: Db, owner: Owner, filter: Filter, cursor: Cursor, fetch: number): Promise<RequestLogEntryRow[]> {
-  const found: RequestLogEntryRow[] = [];
-  let after: BatchPosition | null = null;
-  for (let chunk = FIRST_BATCHES; ; chunk = Math.min(chunk * 2, MOST_BATCHES)) {
-    const batches = await newerBatches(db, owner, cursor.created_at, after, batchFilter(filter), chunk);
-    collect(batches, found, (entry) => matches(entry, filter) && oldestFirst(entry, cursor) > 0);
-    found.sort(oldestFirst).splice(fetch);
-    const last = batches.at(-1);
-    if (!last || batches.length < chunk) return found.slice(0, fetch);
-    after = { at: last.first_at, id: last.id };
-    if (countWhile(found, (entry) => entry.created_at < last.first_at) >= fetch) return found.slice(0, fetch);
+    if (!last || batches.length < chunk) return found;
+    const reached = sign > 0 ? last.first_at : last.last_at;
+    after = { at: reached, id: last.id };
+    if (countWhile(found, (entry) => sign * (reached - entry.created_at) > 0) >= fetch) return found;
   }
 }
 
