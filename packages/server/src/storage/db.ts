@@ -62,10 +62,16 @@ export type Store = {
   close(): Promise<void>;
 };
 
-/** Opens the store, runs pending migrations and returns it ready for requests. */
-export async function openStore(location: StorageLocation): Promise<Store> {
+/**
+ * Opens the store, runs pending migrations and returns it ready for requests. A `command` (the
+ * CLI's, which writes a few rows and exits) has the embedded store checkpoint inline, without the
+ * server's checkpoint thread.
+ */
+export async function openStore(location: StorageLocation, use: 'server' | 'command' = 'server'): Promise<Store> {
   // Loaded only when asked for: the PostgreSQL driver would add its loading to every embedded store's start.
-  const connection = await (location.kind === 'sqlite' ? openSqliteStore(location.dataDir) : (await import('./postgres.ts')).openPostgresStore(location));
+  const connection = await (location.kind === 'sqlite'
+    ? openSqliteStore(location.dataDir, use === 'command' ? 'inline' : undefined)
+    : (await import('./postgres.ts')).openPostgresStore(location));
   return {
     read: (work) => orUnavailable(() => work(connection.db)),
     transaction: (work) => orUnavailable(() => connection.transaction(work)),

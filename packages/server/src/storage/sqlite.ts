@@ -11,8 +11,12 @@ import { type CheckpointPolicy, DEFAULT_CHECKPOINTS, startCheckpointer } from '.
 import { BUSY_TIMEOUT_MS, switchToWal } from './wal-mode.ts';
 import { walSyncer } from './wal-sync.ts';
 
-/** The embedded store: one SQLite file in the data directory, WAL, every commit fsynced (grouped) before it is acknowledged. */
-export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPolicy = DEFAULT_CHECKPOINTS): Promise<Connection> {
+/**
+ * The embedded store: one SQLite file in the data directory, WAL, every commit fsynced (grouped) before it is acknowledged.
+ * `inline` checkpoints inside the COMMITs, as SQLite does by itself, with no worker thread: for a
+ * process that runs one command and exits, whose start the worker's own would lengthen.
+ */
+export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPolicy | 'inline' = DEFAULT_CHECKPOINTS): Promise<Connection> {
   prepareDataDirectory(dataDir);
   const file = join(dataDir, 'payframe.sqlite3');
   // SQLite gives the WAL and SHM files the database file's mode: making it 0600 first covers all three.
@@ -36,14 +40,16 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
   // data in them on a disk outside the data directory. A released savepoint frees them.
   sqlite.pragma('temp_store = MEMORY');
   // Checkpoints run on a worker thread (wal-checkpointer.ts), not inside a COMMIT on this one.
-  sqlite.pragma('wal_autocheckpoint = 0');
+  const inlineCheckpoints = () => sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_CHECKPOINTS.restartAtPages}`);
+  if (checkpoints === 'inline') inlineCheckpoints();
+  else sqlite.pragma('wal_autocheckpoint = 0');
   const wal = walSyncer(`${file}-wal`);
   const group = new GroupCommit(sqlite, wal.sync);
   const database = withStatementCache(sqlite);
   const dialect = new GroupCommitSqliteDialect({ database }, group, (text) => sqlite.prepare(text));
   const db = new Kysely<Database>({ dialect });
   await migrate(db);
-  const checkpointer = await startCheckpointer(file, checkpoints, {
+  const checkpointer = checkpoints === 'inline' ? undefined : await startCheckpointer(file, checkpoints, {
     // Holding the connection, no transaction or read can start until the WAL has been copied back.
     paused: (restart) =>
       db.connection().execute(async () => {
@@ -52,7 +58,7 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
       }),
     failed(error) {
       // SQLite's own checkpoints again, inside the COMMITs, as at 10,000 pages before: slower, never unbounded.
-      sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_CHECKPOINTS.restartAtPages}`);
+      inlineCheckpoints();
       process.emitWarning(`WAL checkpoints are back on the main thread: ${error instanceof Error ? error.message : String(error)}`);
     },
   });
@@ -82,7 +88,7 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
     changedElsewhere,
     async close() {
       try {
-        await checkpointer.close();
+        await checkpointer?.close();
         await group.drain();
       } finally {
         wal.close();

@@ -26,6 +26,17 @@ function storedRows(file: string): { rows: number[]; integrity: string } {
 }
 
 describe('WAL checkpoints on a worker thread', () => {
+  it("leaves a command's store (inline) to SQLite's own checkpoints within its COMMITs, and the server's to the worker", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wal-checkpointer-'));
+    const autocheckpoint = async (store: Awaited<ReturnType<typeof openSqliteStore>>) => {
+      const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(store.db);
+      await store.close();
+      return rows[0]?.wal_autocheckpoint;
+    };
+    expect(await autocheckpoint(await openSqliteStore(dataDir, 'inline'))).toBe(10_000);
+    expect(await autocheckpoint(await openSqliteStore(dataDir))).toBe(0);
+  });
+
   it('keeps the WAL near its bound while writers never leave it idle, and loses no row', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wal-checkpointer-'));
     const file = join(dataDir, 'payframe.sqlite3');
