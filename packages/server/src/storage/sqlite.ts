@@ -49,19 +49,22 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
   const dialect = new GroupCommitSqliteDialect({ database }, group, (text) => sqlite.prepare(text));
   const db = new Kysely<Database>({ dialect });
   await migrate(db);
-  const checkpointer = checkpoints === 'inline' ? undefined : await startCheckpointer(file, checkpoints, {
-    // Holding the connection, no transaction or read can start until the WAL has been copied back.
-    paused: (restart) =>
-      db.connection().execute(async () => {
-        group.commitOpenBatch();
-        await restart();
-      }),
-    failed(error) {
-      // SQLite's own checkpoints again, inside the COMMITs, as at 10,000 pages before: slower, never unbounded.
-      inlineCheckpoints();
-      process.emitWarning(`WAL checkpoints are back on the main thread: ${error instanceof Error ? error.message : String(error)}`);
-    },
-  });
+  const checkpointer =
+    checkpoints === 'inline'
+      ? undefined
+      : await startCheckpointer(file, checkpoints, {
+          // Holding the connection, no transaction or read can start until the WAL has been copied back.
+          paused: (restart) =>
+            db.connection().execute(async () => {
+              group.commitOpenBatch();
+              await restart();
+            }),
+          failed(error) {
+            // SQLite's own checkpoints again, inside the COMMITs, as at 10,000 pages before: slower, never unbounded.
+            inlineCheckpoints();
+            process.emitWarning(`WAL checkpoints are back on the main thread: ${error instanceof Error ? error.message : String(error)}`);
+          },
+        });
   // Moves when another connection commits to the file (the CLI, say), never for this one's own commits.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   let seenVersion = dataVersion.get();
