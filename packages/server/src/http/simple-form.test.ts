@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { BODY_QS_OPTIONS, parseBracketed } from './body-parsers.ts';
 import { parseSimpleForm } from './simple-form.ts';
 
-const NAMES = ['card[number]', 'card%5Bcvc%5D', 'card%5bexp_month%5d', 'amount', 'a_b', 'card', 'Card[Name]', 'shopper[email]', 'metadata[order_1]'];
+const NAMES = [
+  'card[number]',
+  'card%5Bcvc%5D',
+  'card%5bexp_month%5d',
+  'card%5Bname]',
+  'shopper[ip%5d',
+  'amount',
+  'a_b',
+  'card',
+  'Card[Name]',
+  'shopper[email]',
+  'metadata[order_1]',
+];
 const ODD_NAMES = [
   'toString',
   '__proto__',
