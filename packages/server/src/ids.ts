@@ -1,15 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { pooledRandomBytes } from './random-bytes.ts';
+import { pooledRandomBytes, pooledRandomHex } from './random-bytes.ts';
 
 export type IdGenerator = { charge(): string; uuid(): string; prefixed(prefix: IdPrefix): string };
 
 /** Events, webhook endpoints and deliveries: a prefix that names the kind, then 24 hex characters. */
 export type IdPrefix = 'evt' | 'we' | 'whd';
-
-/** `bytes` CSPRNG bytes as hex: for ids made on every request (Request-Id). */
-export function randomHex(bytes: number): string {
-  return pooledRandomBytes(bytes).toString('hex');
-}
 
 let hexOfMs = -1;
 let hexOfMsText = '';
@@ -31,7 +26,7 @@ export function timeHex(now: number): string {
  * The request log files an entry under that time, so its id alone finds it (requestIdTime).
  */
 export function newRequestId(): string {
-  return `req_${timeHex(Date.now())}${randomHex(6)}`;
+  return `req_${timeHex(Date.now())}${pooledRandomHex(6)}`;
 }
 
 /**
@@ -55,7 +50,7 @@ export const randomIds: IdGenerator = {
   charge: () => `C${String(Date.now()).padStart(13, '0')}${String(randomInt(1e10)).padStart(10, '0')}${String(randomInt(1e10)).padStart(10, '0')}`,
   /** Tokens, refunds and accounts: a UUID version 7 (RFC 9562): 48 bits of time, 74 of CSPRNG. */
   uuid: () => {
-    const hex = timeHex(Date.now()) + pooledRandomBytes(10).toString('hex');
+    const hex = timeHex(Date.now()) + pooledRandomHex(10);
     const variant = ((parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   },
