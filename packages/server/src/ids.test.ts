@@ -87,6 +87,10 @@ describe('requestIdTime', () => {
       `req_0x${id.slice(6)}`,
       `${id.slice(0, -1)}g`,
       `req_ 19ac3f1a2b30123456789ab`,
+      // Number() of a `0x` literal takes both, a Request-Id neither.
+      `${id.slice(0, -1)} `,
+      `${id.slice(0, 15)} ${id.slice(16)}`,
+      id.toUpperCase().replace('REQ_', 'req_'),
     ])
       expect(requestIdTime(other), other).toBeUndefined();
   });

@@ -29,15 +29,18 @@ export function newRequestId(): string {
   return `req_${timeHex(Date.now())}${pooledRandomHex(6)}`;
 }
 
+/** Whether a character code is a lowercase hex digit, as Request-Ids are written. */
+const isLowerHex = (code: number) => (code >= 48 && code <= 57) || (code >= 97 && code <= 102);
+
 /**
  * When the request with this id was received, in epoch ms; undefined for anything not shaped as a
- * Request-Id. The request log asks it of every request: `Number` of a `0x` literal is NaN for any
- * character that is not a hex digit, cheaper than a regular expression.
+ * Request-Id (`req_` and 24 lowercase hex digits). The request log asks it of every request: a
+ * loop over the characters costs less than a regular expression.
  */
 export function requestIdTime(id: string): number | undefined {
   if (id.length !== 28 || !id.startsWith('req_')) return undefined;
-  const time = Number(`0x${id.slice(4, 16)}`);
-  return Number.isNaN(time) || Number.isNaN(Number(`0x${id.slice(16)}`)) ? undefined : time;
+  for (let i = 4; i < 28; i++) if (!isLowerHex(id.charCodeAt(i))) return undefined;
+  return Number.parseInt(id.slice(4, 16), 16);
 }
 
 /**
