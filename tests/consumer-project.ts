@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -38,9 +38,11 @@ export async function startServing(command: string, args: string[], options: { c
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${options.port}`;
   const stop = async () => {
-    // npx runs the bin as its own child: the whole group goes.
+    // npx runs the bin as its own child: the whole group goes, and is waited for. npx may end before
+    // the bin, which writes its code cache into the installed package as it exits.
     if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
     await exited;
+    while (child.pid !== undefined && liveGroupMembers(child.pid) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   };
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited before it served:\n${output}`);
@@ -52,6 +54,24 @@ export async function startServing(command: string, args: string[], options: { c
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** How many processes of a process group are still running (zombies, which no longer run, left out), from Linux's /proc. */
+export function liveGroupMembers(group: number): number {
+  let live = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended since the listing
+    }
+    // After the command's closing parenthesis: the state, the parent, then the process group.
+    const [state, , processGroup] = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    if (Number(processGroup) === group && state !== 'Z') live += 1;
+  }
+  return live;
 }
 
 /** The CPU time (user and system) a running process has used, from Linux's /proc. */
