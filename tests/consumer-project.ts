@@ -57,7 +57,7 @@ export async function startServing(command: string, args: string[], options: { c
 }
 
 /** How many processes of a process group are still running (zombies, which no longer run, left out), from Linux's /proc. */
-export function liveGroupMembers(group: number): number {
+function liveGroupMembers(group: number): number {
   let live = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
