@@ -56,19 +56,28 @@ export async function startServing(command: string, args: string[], options: { c
   }
 }
 
+/**
+ * The fields of /proc/<pid>/stat after the command's name, the state first. The name is in
+ * parentheses and may hold spaces and parentheses itself: the fields begin after the last `) `.
+ */
+function statFields(pid: number | string): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+}
+
 /** How many processes of a process group are still running (zombies, which no longer run, left out), from Linux's /proc. */
 function liveGroupMembers(group: number): number {
   let live = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
+    let fields: string[];
     try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      fields = statFields(entry);
     } catch {
       continue; // ended since the listing
     }
-    // After the command's closing parenthesis: the state, the parent, then the process group.
-    const [state, , processGroup] = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    // The state, the parent, then the process group.
+    const [state, , processGroup] = fields;
     if (Number(processGroup) === group && state !== 'Z') live += 1;
   }
   return live;
@@ -76,8 +85,8 @@ function liveGroupMembers(group: number): number {
 
 /** The CPU time (user and system) a running process has used, from Linux's /proc. */
 export function processCpuMs(pid: number): number {
-  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are the 12th and 13th fields after the name, in clock ticks.
+  const fields = statFields(pid);
   const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
   return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000;
 }
