@@ -39,7 +39,8 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
   // created, written and deleted for most batches (a fifth of the flow's CPU), with sealed card
   // data in them on a disk outside the data directory. A released savepoint frees them.
   sqlite.pragma('temp_store = MEMORY');
-  // Checkpoints run on a worker thread (wal-checkpointer.ts), not inside a COMMIT on this one.
+  // A server's checkpoints run on a worker thread (wal-checkpointer.ts), not inside a COMMIT on this
+  // one; a command's run inside its COMMITs.
   const inlineCheckpoints = () => sqlite.pragma(`wal_autocheckpoint = ${DEFAULT_CHECKPOINTS.restartAtPages}`);
   if (checkpoints === 'inline') inlineCheckpoints();
   else sqlite.pragma('wal_autocheckpoint = 0');
