@@ -1,5 +1,11 @@
+import { existsSync } from 'node:fs';
 import { chromiumLaunchOptions } from '@payframe/qa-kit';
 import { defineConfig } from '@playwright/test';
+
+// Debian's headless shell: the same Chromium without the browser's windowing layer, and far less of
+// the two cores for each page (ensure-chromium.sh installs it as root). The full browser otherwise.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromium = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: '.',
@@ -20,6 +26,6 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     // Debian's Chromium: Playwright cannot download its own browsers here (see ensure-chromium.sh).
-    launchOptions: chromiumLaunchOptions({ defaultExecutablePath: '/usr/bin/chromium' }),
+    launchOptions: chromiumLaunchOptions({ defaultExecutablePath: chromium }),
   },
 });
