@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock.ts';
 import type { ServiceDeps } from '../services/context.ts';
 import type { Store } from '../storage/db.ts';
 import { takeDueJobRun } from '../storage/repositories/background-jobs.ts';
+import { isServiceUnavailable } from '../storage/unavailable.ts';
 import { deleteIdempotencyRecords } from './jobs/delete-idempotency-records.ts';
 import { deleteRequestLog } from './jobs/delete-request-log.ts';
 import { eraseExpiredTokens } from './jobs/erase-expired-tokens.ts';
@@ -47,6 +48,12 @@ export function startSweeper(options: SweeperOptions): Sweeper {
         const changed = await store.transaction((tx) => job.run(tx, now, services));
         if (changed > 0) logger.info({ job: job.name, changed }, 'background job done');
       } catch (error) {
+        if (isServiceUnavailable(error)) {
+          // On SQLite each job's attempt would wait out the busy timeout on the main thread, one
+          // after another, holding every request back: the round ends at the first.
+          logger.warn({ err: error, job: job.name }, 'database unavailable; the background jobs run again next period');
+          return;
+        }
         logger.warn({ err: error, job: job.name }, 'background job failed; it runs again next period');
       }
     }

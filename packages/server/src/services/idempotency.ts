@@ -11,6 +11,7 @@ import {
   storeIdempotentResponse,
 } from '../storage/repositories/idempotency.ts';
 import type { IdempotencyKeysTable } from '../storage/schema.ts';
+import { isServiceUnavailable } from '../storage/unavailable.ts';
 import { releaseClaim, releaseLater, settlePendingRelease } from './claim-release.ts';
 import type { Db, Store } from './context.ts';
 import { CardDeclined } from './errors.ts';
@@ -83,10 +84,6 @@ async function commit<T>(store: Store, scope: IdempotencyScope | null, work: (tx
   });
   if ('declined' in result) throw result.declined;
   return result.value;
-}
-
-function isServiceUnavailable(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'SERVICE_UNAVAILABLE';
 }
 
 function errorResponse(error: PayframeError): StoredResponse {

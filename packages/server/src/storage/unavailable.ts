@@ -41,6 +41,11 @@ export function asServiceUnavailable(error: unknown): unknown {
   return unavailable;
 }
 
+/** Whether a store call failed with an outage: what every Store method throws for one (see asServiceUnavailable). */
+export function isServiceUnavailable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'SERVICE_UNAVAILABLE';
+}
+
 /** Runs a store call, turning an outage into SERVICE_UNAVAILABLE. */
 export async function orUnavailable<T>(call: () => Promise<T>): Promise<T> {
   try {
