@@ -44,7 +44,7 @@ describe('the sweeper', () => {
     // What the store throws when another process holds SQLite's lock past the busy timeout.
     const busy = asServiceUnavailable(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }));
     const { store, attempts } = failingStore(busy);
-    expect(await oneRound(store)).toEqual(['database unavailable; the background jobs run again next period']);
+    expect(await oneRound(store)).toEqual(['background job failed: the database is unavailable; this and the remaining jobs run again next period']);
     expect(attempts()).toBe(1);
   });
 

@@ -51,7 +51,7 @@ export function startSweeper(options: SweeperOptions): Sweeper {
         if (isServiceUnavailable(error)) {
           // On SQLite each job's attempt would wait out the busy timeout on the main thread, one
           // after another, holding every request back: the round ends at the first.
-          logger.warn({ err: error, job: job.name }, 'database unavailable; the background jobs run again next period');
+          logger.warn({ err: error, job: job.name }, 'background job failed: the database is unavailable; this and the remaining jobs run again next period');
           return;
         }
         logger.warn({ err: error, job: job.name }, 'background job failed; it runs again next period');
