@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Step 5 of `npm test` (docs/testing.md): the packed install and the type check side by side. The
+# Step 4 of `npm test` (docs/testing.md): the packed install and the type check side by side. The
 # install waits on npm and the disk, and the consumer's type check and browser use one core, so
 # `tsc` over the repository takes the other core's idle time instead of a stretch of its own.
 set -uo pipefail
