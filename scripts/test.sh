@@ -6,6 +6,10 @@
 # syncs sometimes stall the whole suite (docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "$#" -gt 0 ]; then
+  echo "npm test runs every test and takes no arguments; docs/testing.md ("Running a part") says how to run one file or suite" >&2
+  exit 2
+fi
 
 base="${TMPDIR:-/tmp}"
 # A whole run keeps well under 1 GiB there at its peak; 4 GiB free leaves the host's memory alone.
