@@ -23,12 +23,23 @@ const NOT_INPUTS = new Set(['dist', 'lib', 'node_modules', '.build', 'test', 'be
 const isTestFile = (name: string) => /\.test\.tsx?$/.test(name);
 
 function workspaces(): Workspace[] {
-  return readdirSync(join(root, 'packages')).map((dirName) => {
+  const all = readdirSync(join(root, 'packages')).map((dirName) => {
     const dir = join(root, 'packages', dirName);
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
     const needs = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => name.startsWith('@payframe/'));
     return { name: manifest.name, dir, builds: manifest.scripts?.build !== undefined, needs };
   });
+  // A dependency that leads back to the package is a test-only one on both sides (the SDK's tests
+  // run the server, whose scripts use the SDK): neither build reads the other, so neither waits for
+  // the other or is built again when the other changes.
+  const byName = new Map(all.map((workspace) => [workspace.name, workspace]));
+  const leadsTo = (from: string, to: string, seen: Set<string>): boolean => {
+    if (from === to) return true;
+    if (seen.has(from)) return false;
+    seen.add(from);
+    return (byName.get(from)?.needs ?? []).some((need) => leadsTo(need, to, seen));
+  };
+  return all.map((workspace) => ({ ...workspace, needs: workspace.needs.filter((need) => !leadsTo(need, workspace.name, new Set())) }));
 }
 
 /** Dependencies before the packages that build from them. */
@@ -37,13 +48,12 @@ function inBuildOrder(all: Workspace[]): Workspace[] {
   const ordered: Workspace[] = [];
   const visiting = new Set<string>();
   const visit = (workspace: Workspace) => {
-    if (ordered.includes(workspace) || visiting.has(workspace.name)) return;
+    if (ordered.includes(workspace)) return;
+    if (visiting.has(workspace.name)) throw new Error(`packages build from each other: ${workspace.name}`);
     visiting.add(workspace.name);
     for (const need of workspace.needs) {
       const dependency = byName.get(need);
-      // A dependency that leads back here is a test-only one (the SDK's tests run the server, whose
-      // scripts use the SDK): neither build reads the other.
-      if (dependency && !visiting.has(dependency.name)) visit(dependency);
+      if (dependency) visit(dependency);
     }
     ordered.push(workspace);
   };
@@ -69,7 +79,6 @@ export async function buildPackages(options: { force: boolean }): Promise<string
   mkdirSync(stamps, { recursive: true });
   for (const workspace of inBuildOrder(workspaces())) {
     const hash = createHash('sha256').update(lockfile);
-    // A dependency not yet fingerprinted here is one of those test-only cycles.
     for (const need of workspace.needs) hash.update(fingerprints.get(need) ?? '');
     hashFiles(hash, workspace.dir);
     const fingerprint = hash.digest('hex');
@@ -88,12 +97,15 @@ export async function buildPackages(options: { force: boolean }): Promise<string
 
 /**
  * Runs each build once those it builds from have finished, `slots` at a time: the packages that
- * only need the contract build side by side. Each build's output is printed whole when it ends.
+ * only need the contract build side by side, those another build waits for first (the server's
+ * inputs before the SDK and the QA kit, which nothing waits for). Each build's output is printed
+ * whole when it ends.
  */
 async function runBuilds(builds: Build[], slots: number): Promise<void> {
   const done = new Set<string>();
   const running = new Map<string, Promise<string>>();
-  const waiting = [...builds];
+  const awaited = (build: Build) => builds.some((other) => other.after.includes(build.workspace.name));
+  const waiting = [...builds.filter(awaited), ...builds.filter((build) => !awaited(build))];
   while (waiting.length > 0 || running.size > 0) {
     for (const build of waiting.filter((candidate) => candidate.after.every((name) => done.has(name)))) {
       if (running.size >= slots) break;
