@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$#" -gt 0 ]; then
-  echo "npm test runs every test and takes no arguments; docs/testing.md ("Running a part") says how to run one file or suite" >&2
+  echo "npm test runs every test and takes no arguments; docs/testing.md ('Running a part') says how to run one file or suite" >&2
   exit 2
 fi
 
