@@ -8,18 +8,18 @@ import { expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const vendored = join(root, 'vendor/prebuilds');
 const installed = dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json'));
+const names = readdirSync(vendored).filter((file) => file.endsWith('.tar.gz'));
+const name = names[0] ?? '';
 
 it('vendors the better-sqlite3 addon of the version the lockfile installs, and nothing else', () => {
   const { version } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { version: string };
-  const names = readdirSync(vendored).filter((name) => name.endsWith('.tar.gz'));
   expect(names).toEqual([expect.stringMatching(new RegExp(`^better-sqlite3-v${version.replaceAll('.', '\\.')}-node-v\\d+-\\w+-\\w+\\.tar\\.gz$`))]);
-  const entries = execFileSync('tar', ['-tzf', join(vendored, names[0] ?? '')], { encoding: 'utf8' })
+  const entries = execFileSync('tar', ['-tzf', join(vendored, name)], { encoding: 'utf8' })
     .split('\n')
     .filter(Boolean);
   expect(entries.filter((entry) => !entry.endsWith('/'))).toEqual(['build/Release/better_sqlite3.node']);
 });
 
-const name = readdirSync(vendored).find((file) => file.endsWith('.tar.gz')) ?? '';
 // Another Node or platform compiles its own addon at install: there is nothing to compare then.
 const forThisNode = name.endsWith(`-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`);
 
