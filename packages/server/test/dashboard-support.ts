@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { PAYFRAME_BIN } from '@payframe/server/process';
 import { randomIds } from '../src/ids.ts';
+import { hashPassword, type PasswordHash } from '../src/security/passwords.ts';
 import { createUser as createDashboardUser } from '../src/services/dashboard-users.ts';
 import { type ApiResponse, type Client, client, resolveTarget, type Target } from './client.ts';
 import { createKeys, type InProcessTestServer, startInProcess, withStoreOf } from './harness.ts';
@@ -61,7 +62,22 @@ export type DashboardClient = ReturnType<typeof dashboardClient>;
  * costs about a second of CPU); dashboard-cli.test.ts runs the command itself.
  */
 export async function createUser(dataDir: string, account: string, email: string, role: 'admin' | 'viewer', password: string): Promise<void> {
-  await withStoreOf(dataDir, (store) => createDashboardUser(store, randomIds, { account, email, role, password }, Date.now()));
+  await withStoreOf(dataDir, (store) => createDashboardUser(store, randomIds, { account, email, role, password }, Date.now(), hashOnce));
+}
+
+/**
+ * Each password's scrypt hash, made once per test worker: the suite makes over a hundred users with
+ * a handful of passwords, and a hash at the production cost is about a tenth of a second of CPU.
+ * A hash is a salt and a key, and the server verifies a reused one like any other.
+ */
+const hashes = new Map<string, Promise<PasswordHash>>();
+function hashOnce(password: string): Promise<PasswordHash> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
 }
 
 /** `keepOpen`: write the input but never end standard input, as a writer that keeps the pipe open. */
