@@ -57,7 +57,7 @@ export type Store = {
    * next to nothing to know (SQLite's data_version); absent elsewhere.
    */
   changedElsewhere?: () => boolean;
-  /** The connection pool's state, where the store has one (PostgreSQL), for the metrics. */
+  /** The connection pool's state, for the metrics: PostgreSQL's pool, or SQLite's one connection. */
   poolStats?: () => PoolStats;
   close(): Promise<void>;
 };

@@ -199,4 +199,27 @@ describe('group commit', () => {
     syncs.calls[0]!.complete();
     await drained;
   });
+
+  it('reports its one connection as a pool: in use while a transaction holds it, with the transactions waiting behind it', async () => {
+    const { db, dialect } = open();
+    expect(dialect.poolStats()).toEqual({ total: 1, idle: 1, waiting: 0 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const first = db.transaction().execute(async (tx) => {
+      entered();
+      await held;
+      await tx.insertInto('items').values({ name: 'first' }).execute();
+    });
+    await inside;
+    const second = db.transaction().execute((tx) => tx.insertInto('items').values({ name: 'second' }).execute());
+    const third = db.transaction().execute((tx) => tx.insertInto('items').values({ name: 'third' }).execute());
+    // The mutex's queue is reached a few microtasks in.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(dialect.poolStats()).toEqual({ total: 1, idle: 0, waiting: 2 });
+    release();
+    await Promise.all([first, second, third]);
+    expect(dialect.poolStats()).toEqual({ total: 1, idle: 1, waiting: 0 });
+  });
 });

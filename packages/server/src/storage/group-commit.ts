@@ -10,6 +10,7 @@ import {
   Transaction,
 } from 'kysely';
 import { runsPartsAtomically } from './atomically.ts';
+import type { PoolStats } from './db.ts';
 import { DirectSqliteAdapter } from './sqlite-direct.ts';
 import { SyncPipeline, type Waiter } from './sync-pipeline.ts';
 import type { SyncWal } from './wal-sync.ts';
@@ -218,6 +219,7 @@ export class GroupCommit {
 class GroupCommitDriver extends SqliteDriver {
   readonly #group: GroupCommit;
   #held = false;
+  #waiting = 0;
 
   constructor(config: SqliteDialectConfig, group: GroupCommit) {
     super(config);
@@ -225,9 +227,20 @@ class GroupCommitDriver extends SqliteDriver {
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await super.acquireConnection();
+    this.#waiting += 1;
+    let connection: DatabaseConnection;
+    try {
+      connection = await super.acquireConnection();
+    } finally {
+      this.#waiting -= 1;
+    }
     this.#held = true;
     return connection;
+  }
+
+  /** Transactions (and callers of `db.connection()`) waiting for the connection's mutex. */
+  get waiting(): number {
+    return this.#waiting;
   }
 
   override async releaseConnection(): Promise<void> {
@@ -280,6 +293,16 @@ export class GroupCommitSqliteDialect extends SqliteDialect {
   override createDriver(): SqliteDriver {
     this.#driver = new GroupCommitDriver(this.#config, this.#group);
     return this.#driver;
+  }
+
+  /**
+   * The store's one connection as a pool of one, for the metrics: in use while a transaction (or a
+   * caller of `db.connection()`) holds it, with the transactions queued behind it. Reads outside a
+   * transaction run at once when it is free and never wait, so they are not counted.
+   */
+  poolStats(): PoolStats {
+    const driver = this.#driver;
+    return { total: 1, idle: driver?.held ? 0 : 1, waiting: driver?.waiting ?? 0 };
   }
 
   /**

@@ -90,6 +90,7 @@ export async function openSqliteStore(dataDir: string, checkpoints: CheckpointPo
     write: (work) => durable(dialect.write(db, work)),
     writeUnwaited: (work) => dialect.write(db, work),
     changedElsewhere,
+    poolStats: () => dialect.poolStats(),
     async close() {
       try {
         await checkpointer?.close();
