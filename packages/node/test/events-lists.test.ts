@@ -133,8 +133,12 @@ describe('webhook endpoints and deliveries', () => {
     const updated = await payframe.webhookEndpoints.update(created.id, { disabled: true, description: 'paused', events: ['charge.refunded'] });
     expect(updated).toEqual({ ...retrieved, disabled: true, description: 'paused', events: ['charge.refunded'] });
     expect(await payframe.webhookEndpoints.retrieve(created.id)).toEqual(updated);
-    expect(await payframe.webhookEndpoints.del(created.id)).toEqual({ type: 'webhook_endpoint', id: created.id, deleted: true });
+    expect(await payframe.webhookEndpoints.delete(created.id)).toEqual({ type: 'webhook_endpoint', id: created.id, deleted: true });
     await expect(payframe.webhookEndpoints.retrieve(created.id)).rejects.toMatchObject({ status: 404, code: 'RESOURCE_MISSING' });
+    // del, Stripe's name for it, deletes too.
+    const another = await payframe.webhookEndpoints.create({ url: 'http://127.0.0.1:9/other' });
+    expect(await payframe.webhookEndpoints.del(another.id)).toEqual({ type: 'webhook_endpoint', id: another.id, deleted: true });
+    await expect(payframe.webhookEndpoints.del(another.id)).rejects.toMatchObject({ status: 404, code: 'RESOURCE_MISSING' });
   });
 
   it('delivers signed events that constructEvent accepts, shows the delivery, and resends', async () => {

@@ -34,7 +34,12 @@ export class WebhookEndpoints {
     return new ListPromise((query) => this.#http.request({ method: 'GET', path: '/webhook_endpoints', query }), params);
   }
 
-  del(id: string): Promise<DeletedWebhookEndpoint> {
+  delete(id: string): Promise<DeletedWebhookEndpoint> {
     return this.#http.request({ method: 'DELETE', path: `/webhook_endpoints/${segment(id)}` });
+  }
+
+  /** `delete` under the name Stripe's SDK gives it, for code written against that. */
+  del(id: string): Promise<DeletedWebhookEndpoint> {
+    return this.delete(id);
   }
 }
