@@ -1,12 +1,5 @@
 import { ENVIRONMENT, InvalidSettingError } from '../config.ts';
 import { FLAG_TO_CONFIG, UsageError } from './args.ts';
-import { backupCommand, restoreCommand } from './backup.ts';
-import { keysCommand } from './keys.ts';
-import { listenCommand } from './listen.ts';
-import { seedCommand } from './seed.ts';
-import { serveCommand } from './serve.ts';
-import { triggerCommand } from './trigger.ts';
-import { usersCommand } from './users.ts';
 
 const USAGE = `Usage:
   payframe serve [--port N] [--host H] [--data-dir DIR | --database-url URL] [--public-url URL]
@@ -40,7 +33,23 @@ function environmentLines(): string[] {
   return ['', 'Environment (a flag wins over its variable):', ...lines];
 }
 
-const COMMANDS = ['serve', 'keys', 'listen', 'seed', 'trigger', 'users', 'backup', 'restore'];
+type Command = (args: string[]) => Promise<void>;
+
+/**
+ * Each command's module is evaluated only when that command runs: `payframe keys` or `users` never
+ * evaluates the HTTP server's modules (fastify, the routes, the webhook client), a fifth of such a
+ * command's start.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./serve.ts')).serveCommand,
+  keys: async () => (await import('./keys.ts')).keysCommand,
+  listen: async () => (await import('./listen.ts')).listenCommand,
+  seed: async () => (await import('./seed.ts')).seedCommand,
+  trigger: async () => (await import('./trigger.ts')).triggerCommand,
+  users: async () => (await import('./users.ts')).usersCommand,
+  backup: async () => (await import('./backup.ts')).backupCommand,
+  restore: async () => (await import('./backup.ts')).restoreCommand,
+};
 
 /** The usage lines of one command (with their continuation lines), for `payframe COMMAND --help`. */
 function usageOf(command: string): string {
@@ -57,19 +66,13 @@ function usageOf(command: string): string {
 
 /** Runs one `payframe` command line; bin/payframe.js calls it with the process's arguments. */
 export async function main(args: string[]): Promise<void> {
-  const [command, ...rest] = args;
+  const [command = '', ...rest] = args;
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   try {
-    if (command !== undefined && COMMANDS.includes(command) && (rest.includes('--help') || rest.includes('-h'))) console.log(usageOf(command));
-    else if (command === 'serve') await serveCommand(rest);
-    else if (command === 'keys') await keysCommand(rest);
-    else if (command === 'listen') await listenCommand(rest);
-    else if (command === 'seed') await seedCommand(rest);
-    else if (command === 'trigger') await triggerCommand(rest);
-    else if (command === 'users') await usersCommand(rest);
-    else if (command === 'backup') await backupCommand(rest);
-    else if (command === 'restore') await restoreCommand(rest);
+    if (load && (rest.includes('--help') || rest.includes('-h'))) console.log(usageOf(command));
+    else if (load) await (await load())(rest);
     else {
-      const asked = command === undefined || command === 'help' || command === '--help' || command === '-h';
+      const asked = command === '' || command === 'help' || command === '--help' || command === '-h';
       (asked ? console.log : console.error)(USAGE);
       process.exitCode = asked ? 0 : 2;
     }
