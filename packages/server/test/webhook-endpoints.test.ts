@@ -13,6 +13,7 @@ const PUBLIC_URL = 'https://93.184.216.34/webhooks';
 
 let server: TestServer;
 let acme: Client;
+let acmeKey: string;
 let acmeLive: Client;
 let globex: Client;
 let receiver: Receiver;
@@ -34,6 +35,7 @@ beforeAll(async () => {
     createKeys(server.dataDir, 'acme', 'live'),
     createKeys(server.dataDir, 'globex', 'test'),
   ]);
+  acmeKey = acmeTest.secretKey;
   acme = client(server.url, acmeTest.secretKey);
   acmeLive = viaHttpsProxy(client(server.url, acmeLiveKeys.secretKey));
   globex = client(server.url, globexTest.secretKey);
@@ -165,6 +167,30 @@ describe('updating an endpoint', () => {
     expect((await acmeLive.request('DELETE', `/v2/webhook_endpoints/${live.id}`)).status).toBe(200);
     expect((await acme.request('DELETE', `/v2/webhook_endpoints/${id}`)).status).toBe(200);
     expectError(await acme.post(`/v2/webhook_endpoints/${id}`, { disabled: 'false' }), 404, 'RESOURCE_MISSING', { parameter: 'id' });
+  });
+
+  it('a form names a list by repeating it, so one name alone is a list of one; JSON sends an array', async () => {
+    // What the document's `form` style with `explode` says a client sends for a list of one.
+    const single = await create(acme, { url: receiver.url, events: 'charge.created' });
+    expect(single.events).toEqual(['charge.created']);
+    const multipart = await acme.post('/v2/webhook_endpoints', { url: receiver.url, events: 'charge.refunded' }, { encoding: 'multipart' });
+    expect(multipart.status, JSON.stringify(multipart.body)).toBe(200);
+    expect(multipart.body.events).toEqual(['charge.refunded']);
+    const repeated = new URLSearchParams([
+      ['events', 'charge.captured'],
+      ['events', 'charge.expired'],
+    ]);
+    const updated = await acme.post(`/v2/webhook_endpoints/${single.id}`, { events: 'charge.expired' });
+    expect(updated.body.events).toEqual(['charge.expired']);
+    const both = await fetch(`${server.url}/v2/webhook_endpoints/${single.id}`, { method: 'POST', headers: { 'x-api-key': acmeKey }, body: repeated });
+    expect(((await both.json()) as { events: string[] }).events).toEqual(['charge.captured', 'charge.expired']);
+
+    expectError(await acme.post('/v2/webhook_endpoints', { url: receiver.url, events: 'charge.created' }, { encoding: 'json' }), 400, 'PARAMETER_INVALID', {
+      parameter: 'events',
+    });
+    expectError(await acme.post('/v2/webhook_endpoints', { url: receiver.url, events: 'charge.exploded' }), 400, 'PARAMETER_INVALID');
+    expectError(await acme.post('/v2/webhook_endpoints', { url: receiver.url, events: '' }), 400, 'PARAMETER_INVALID');
+    for (const endpoint of [single, multipart.body]) expect((await acme.request('DELETE', `/v2/webhook_endpoints/${endpoint.id}`)).status).toBe(200);
   });
 
   it('a disabled endpoint gets no new deliveries, a resend included; enabled again, it does', async () => {

@@ -7,6 +7,7 @@ import { requestCounter } from '../services/rate-limits.ts';
 import type { RequestLog } from '../services/request-log.ts';
 import { authenticate, liveNeedsAcquirer, secretKeyOnly, testModeOnly } from './auth.ts';
 import { registerBodyParsers } from './body-parsers.ts';
+import { acceptFormListsOfOne } from './form-lists.ts';
 import { type RateLimits, rateLimitConfig, sharedRateLimitStore } from './rate-limit.ts';
 import { refuseBodyParametersInQuery } from './refuse-body-parameters-in-query.ts';
 import { logRequests } from './request-log-hooks.ts';
@@ -25,7 +26,7 @@ import { refuseUndeclaredParameters } from './strict-parameters.ts';
  * The /v2 API as nested scopes, each with the hook of its rule (http/auth.ts has the order):
  *
  *   /v2                 key → HTTPS for live keys → unknown URL; rate limits; body parsers; no body parameter in a POST's URL;
- *                       no parameter an operation does not define (strict-parameters.ts)
+ *                       no parameter an operation does not define (strict-parameters.ts); a form's list of one (form-lists.ts)
  *   ├─ publishable realm  POST /tokens: publishable and secret keys alike
  *   └─ secret realm       refuses publishable keys; reads of tokens, charges and refunds; lists; events and their
  *      │                  stream; webhook endpoints, event deliveries and resend (either mode)
@@ -44,6 +45,7 @@ export function apiRoutes(store: Store, deps: ServiceDeps, limits: RateLimits, k
     api.addHook('onRoute', (route) => {
       route.config = { ...route.config, rateLimit: route.config?.rateLimit === false ? false : apiRateLimit };
       refuseUndeclaredParameters(route);
+      acceptFormListsOfOne(route);
     });
     const counter = requestCounter(store, deps.clock);
     api.addHook('onClose', () => counter.close());

@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { PayframeError } from '@payframe/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import qs from 'qs';
+import { fromForm } from './form-lists.ts';
 import { numbersAsWritten } from './json-numbers.ts';
 import { decoded, parseSimpleForm } from './simple-form.ts';
 
@@ -218,7 +219,7 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
   registerJsonParser(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     try {
-      done(null, parseBracketed(utf8Text(body as Buffer)));
+      done(null, fromForm(parseBracketed(utf8Text(body as Buffer))));
     } catch (error) {
       done(error as Error, undefined);
     }
@@ -235,7 +236,7 @@ export async function registerBodyParsers(app: FastifyInstance): Promise<void> {
     done(null, payload);
   });
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, async (request: FastifyRequest, body: Buffer) =>
-    parseMultipart(request.headers['content-type'] ?? '', body),
+    fromForm(await parseMultipart(request.headers['content-type'] ?? '', body)),
   );
   app.addHook('preValidation', refuseUnreadParameters);
   app.addHook('preValidation', noBodyIsNoParameters);
