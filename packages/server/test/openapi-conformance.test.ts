@@ -55,6 +55,11 @@ describe('the API as the document describes it', () => {
       expect((await secret('POST', '/v2/charges', params, encoding, { 'idempotency-key': `tour-charge-${encoding}` })).headers.get('idempotent-replayed')).toBe(
         'true',
       );
+      // So does a refusal's: the token is spent.
+      const refused = { 'idempotency-key': `tour-refused-${encoding}` };
+      expect((await secret('POST', '/v2/charges', params, encoding, refused)).status).toBe(402);
+      const replayedRefusal = await secret('POST', '/v2/charges', params, encoding, refused);
+      expect([replayedRefusal.status, replayedRefusal.headers.get('idempotent-replayed')]).toEqual([402, 'true']);
       expect((await secret('POST', `/v2/charges/${charge.body.id}`, { metadata: { channel: 'web', order_id: '' } }, encoding)).status).toBe(200);
       expect((await secret('POST', `/v2/charges/capture/${charge.body.id}`, { amount: encoding === 'json' ? 600 : '600' }, encoding)).status).toBe(200);
       expect((await secret('POST', `/v2/charges/refund/${charge.body.id}`, { amount: '100', metadata: { why: 'damaged' } }, encoding)).status).toBe(200);

@@ -89,6 +89,12 @@ describe('GET /v2/openapi.json', () => {
       if (method === 'post') {
         expect(operation.parameters?.find((parameter) => parameter.name === 'Idempotency-Key')?.in, name).toBe('header');
         expect(operation.responses?.['200']?.headers, name).toHaveProperty('Idempotent-Replayed');
+        // A refusal is stored and replayed too; one answered before the operation runs is not.
+        for (const status of ['400', '402', '403', '404'].filter((status) => operation.responses?.[status])) {
+          expect(operation.responses?.[status]?.headers, `${name} ${status}`).toHaveProperty('Idempotent-Replayed');
+        }
+        for (const status of ['401', '409', '413', '415', '429'])
+          expect(operation.responses?.[status]?.headers, `${name} ${status}`).not.toHaveProperty('Idempotent-Replayed');
       }
       expect(operation.responses?.['429']?.headers ?? { 'Retry-After': true }, name).toHaveProperty('Retry-After');
     }

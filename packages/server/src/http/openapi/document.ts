@@ -27,6 +27,12 @@ const REPLAYED = {
     schema: { type: 'string', enum: ['true'] },
   },
 };
+/**
+ * A POST's refusals by the operation itself are stored under its Idempotency-Key and replayed like
+ * its successes (services/idempotency.ts); what is answered before the operation runs (the key, the
+ * limits, the body's encoding, a key in use) is not.
+ */
+const REPLAYABLE_ERRORS = new Set(['400', '402', '403', '404']);
 const REQUEST_ID = {
   'Request-Id': {
     description: "This request's id (`req_…`), which the server's log lines for it carry too.",
@@ -98,7 +104,7 @@ function finishOperation(key: string, method: string, operation: Json): void {
   for (const status of statuses) {
     responses[status] = {
       description: ERROR_STATUSES[status],
-      headers: { ...REQUEST_ID, ...(status === '429' ? RETRY_AFTER : {}) },
+      headers: { ...REQUEST_ID, ...(status === '429' ? RETRY_AFTER : {}), ...(post && REPLAYABLE_ERRORS.has(status) ? REPLAYED : {}) },
       content: { 'application/json': { schema: ERROR_REF } },
     };
   }
