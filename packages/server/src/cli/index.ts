@@ -37,8 +37,8 @@ type Command = (args: string[]) => Promise<void>;
 
 /**
  * Each command's module is evaluated only when that command runs: `payframe keys` or `users` never
- * evaluates the HTTP server's modules (fastify, the routes, the webhook client), a fifth of such a
- * command's start.
+ * evaluates the HTTP server's modules (fastify, the routes, the webhook client), and the tests run
+ * such commands by the hundred.
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve.ts')).serveCommand,
