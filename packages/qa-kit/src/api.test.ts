@@ -89,3 +89,19 @@ describe('waitForEvent with { apiKey, apiBase }', () => {
     );
   });
 });
+
+describe('waitForEvent with a client', () => {
+  it('gives up at timeoutMs with a client whose request never answers', async () => {
+    // A client's own timeouts and retries may outlast the wait: its request is raced against the deadline.
+    const silent = { events: { list: () => new Promise<never>(() => undefined) } };
+    const started = Date.now();
+    await expect(waitForEvent(silent, { name: 'charge.captured', charge: 'C6', timeoutMs: 100 })).rejects.toThrow(
+      'no charge.captured event for charge C6 within 100 ms',
+    );
+    expect(Date.now() - started).toBeLessThan(2_000);
+    let calls = 0;
+    const slow = { events: { list: () => new Promise<{ data: never[] }>((resolve) => setTimeout(() => resolve({ data: [] }), ++calls === 1 ? 10 : 1_000)) } };
+    await expect(waitForEvent(slow, { name: 'charge.expired', charge: 'C8', timeoutMs: 100, intervalMs: 10 })).rejects.toThrow('within 100 ms');
+    expect(calls).toBe(2);
+  });
+});

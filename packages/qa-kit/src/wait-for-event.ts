@@ -30,16 +30,16 @@ export async function waitForEvent(first: EventsClient | (WaitForEventOptions & 
   if (!options) throw new Error('waitForEvent: needs { name, charge }');
   const { name, charge, timeoutMs = 15_000, intervalMs = 250 } = options;
   const deadline = Date.now() + timeoutMs;
+  const none = () => new Error(`waitForEvent: no ${name} event for charge ${charge} within ${timeoutMs} ms`);
   const list =
     'events' in first
-      ? async () => (await first.events.list({ name, charge, limit: 1 })).data
+      ? async () => (await byDeadline(first.events.list({ name, charge, limit: 1 }), deadline, none)).data
       : async () => {
           const query = new URLSearchParams({ name, charge, limit: '1' });
           // Here timeoutMs is the whole wait; no one request may outlast it.
           const api = { apiKey: first.apiKey, apiBase: first.apiBase, timeoutMs: Math.max(1, Math.min(10_000, deadline - Date.now())) };
           return (await callApi<{ data: Event[] }>(`waitForEvent(${name})`, api, 'GET', `/v2/events?${query}`)).data;
         };
-  const none = () => new Error(`waitForEvent: no ${name} event for charge ${charge} within ${timeoutMs} ms`);
   for (;;) {
     // A request cut short by the deadline means the same as an empty answer at it.
     const [event] = await list().catch((error: unknown) => {
@@ -47,6 +47,21 @@ export async function waitForEvent(first: EventsClient | (WaitForEventOptions & 
     });
     if (event) return event;
     if (Date.now() >= deadline) throw none();
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, deadline - Date.now())));
   }
+}
+
+/**
+ * A client's request raced against the deadline: a client has its own timeouts and retries (the
+ * SDK's add up to a minute and a half), and nothing here can cut its request short, so an answer
+ * that comes after the deadline is dropped and the wait fails at the deadline.
+ */
+function byDeadline<T>(request: PromiseLike<T>, deadline: number, late: () => Error): Promise<T> {
+  const answered = Promise.resolve(request);
+  answered.catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(late()), Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([answered, expired]).finally(() => clearTimeout(timer));
 }
