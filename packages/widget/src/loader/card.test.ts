@@ -144,6 +144,41 @@ describe('the channel', () => {
     }
   });
 
+  it('tells the merchant when the frame page never loads at all, and answers a pending createToken', async () => {
+    vi.useFakeTimers();
+    try {
+      const { card } = mounted();
+      const errors: unknown[] = [];
+      card.on('error', (detail) => errors.push(detail));
+      const pending = card.createToken();
+      vi.advanceTimersByTime(29_999);
+      expect(errors).toEqual([]);
+      vi.advanceTimersByTime(1);
+      const failed = { error: { code: 'SERVICE_UNAVAILABLE', message: 'The Payframe card form did not load.' } };
+      expect(errors).toMatchObject([{ error: failed }]);
+      expect(await pending).toMatchObject({ error: failed });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives a frame page that loads late its own 10 s to say hello', () => {
+    vi.useFakeTimers();
+    try {
+      const { card, iframe } = mounted();
+      const errors: unknown[] = [];
+      card.on('error', (detail) => errors.push(detail));
+      vi.advanceTimersByTime(25_000);
+      iframe.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(9_999);
+      expect(errors).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(errors).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('after the load timeout, answers pending and later createToken calls with that error, and ignores a late hello', async () => {
     vi.useFakeTimers();
     try {

@@ -21,6 +21,12 @@ export type Card = {
 
 /** How long after the frame page loaded a missing hello means it will never come (wrong URL, server error). */
 const LOAD_TIMEOUT_MS = 10_000;
+/**
+ * How long the frame page itself may take to load: a server that takes the connection and never
+ * answers fires no `load` event, and the browser's own limit is minutes. A slow network still has
+ * time to fetch a page of a few kilobytes.
+ */
+const PAGE_LOAD_TIMEOUT_MS = 30_000;
 
 function unavailable(message: string): ErrorBody {
   return { type: 'api_error', message, error: { code: 'SERVICE_UNAVAILABLE', message } };
@@ -84,10 +90,13 @@ export function mountCard(frameUrl: URL, publishableKey: string, host: HTMLEleme
     return error;
   };
 
+  const giveUp = () => events.emit('error', { error: fail(unavailable('The Payframe card form did not load.')) });
   iframe.addEventListener('load', () => {
-    loadTimer = setTimeout(() => events.emit('error', { error: fail(unavailable('The Payframe card form did not load.')) }), LOAD_TIMEOUT_MS);
+    clearTimeout(loadTimer);
+    loadTimer = setTimeout(giveUp, LOAD_TIMEOUT_MS);
   });
   host.appendChild(iframe);
+  loadTimer = setTimeout(giveUp, PAGE_LOAD_TIMEOUT_MS);
 
   const card: Card = {
     on(event, handler) {
