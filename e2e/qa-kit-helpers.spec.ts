@@ -129,6 +129,15 @@ test('kit-timeout: with nothing to answer, completeThreeDS gives up quickly and 
   expect(String(error)).toContain('no 3-D Secure dialog');
 });
 
+test('kit-no-widget: fillCard on a page whose widget never becomes ready fails within its timeout and says so', async ({ flow, shop }) => {
+  const { page } = flow;
+  await page.goto(`${shop.url}/products/mug`);
+  const started = Date.now();
+  const error = await fillCard(page, TEST_CARDS.visa, { timeout: 1_000 }).catch((caught: Error) => caught);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(String(error)).toContain('fillCard: the card widget never became ready');
+});
+
 test('kit-fill: fillCard fills a warm page’s card in well under a second, as a shopper’s typing would', async ({ flow, shop }) => {
   const { page } = flow;
   await page.goto(`${shop.url}/products/mug`);

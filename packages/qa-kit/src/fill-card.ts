@@ -30,13 +30,17 @@ async function cardIframe(target: CardTarget): Promise<Locator> {
  * frame, so a card takes well under a second on a warm page, even on a loaded machine. Fields are
  * found by their `data-testid`s: `card-number`, `card-expiry`, `card-cvc`, `card-name`, and
  * `email` / `postal-code` when given. It also starts `watchThreeDS` on the page, so that
- * `completeThreeDS` knows a challenge that settles by itself.
+ * `completeThreeDS` knows a challenge that settles by itself. `timeout` bounds the wait for the
+ * widget to be ready (Playwright's expect timeout by default).
  */
-export async function fillCard(target: CardTarget, card: CardInput): Promise<FrameLocator> {
+export async function fillCard(target: CardTarget, card: CardInput, options: { timeout?: number } = {}): Promise<FrameLocator> {
   const iframe = await cardIframe(target);
   await watchThreeDS(iframe.page());
   // The loader marks the element it mounted on once the frame has connected and rendered.
-  await expect(iframe.locator('xpath=..')).toHaveAttribute('data-payframe-ready', '');
+  await expect(
+    iframe.locator('xpath=..'),
+    'fillCard: the card widget never became ready (no data-payframe-ready on the element it was mounted on): is the widget on this page, and its Payframe server reachable?',
+  ).toHaveAttribute('data-payframe-ready', '', options);
   const frame = iframe.contentFrame();
   const values: Array<[string, string]> = [
     ['card-number', card.number],
