@@ -147,7 +147,7 @@ describe('the channel', () => {
   it('tells the merchant when the frame page never loads at all, and answers a pending createToken', async () => {
     vi.useFakeTimers();
     try {
-      const { card } = mounted();
+      const { card, iframe } = mounted();
       const errors: unknown[] = [];
       card.on('error', (detail) => errors.push(detail));
       const pending = card.createToken();
@@ -157,6 +157,10 @@ describe('the channel', () => {
       const failed = { error: { code: 'SERVICE_UNAVAILABLE', message: 'The Payframe card form did not load.' } };
       expect(errors).toMatchObject([{ error: failed }]);
       expect(await pending).toMatchObject({ error: failed });
+      // The page loading after all is no second error.
+      iframe.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(10_000);
+      expect(errors).toHaveLength(1);
     } finally {
       vi.useRealTimers();
     }

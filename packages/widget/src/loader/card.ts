@@ -92,6 +92,8 @@ export function mountCard(frameUrl: URL, publishableKey: string, host: HTMLEleme
 
   const giveUp = () => events.emit('error', { error: fail(unavailable('The Payframe card form did not load.')) });
   iframe.addEventListener('load', () => {
+    // A page that loads after the form has failed changes nothing: the merchant was told once.
+    if (failure) return;
     clearTimeout(loadTimer);
     loadTimer = setTimeout(giveUp, LOAD_TIMEOUT_MS);
   });
