@@ -19,15 +19,6 @@ export type Card = {
   destroy(): void;
 };
 
-/** How long after the frame page loaded a missing hello means it will never come (wrong URL, server error). */
-const LOAD_TIMEOUT_MS = 10_000;
-/**
- * How long the frame page itself may take to load: a server that takes the connection and never
- * answers fires no `load` event, and the browser's own limit is minutes. A slow network still has
- * time to fetch a page of a few kilobytes.
- */
-const PAGE_LOAD_TIMEOUT_MS = 30_000;
-
 function unavailable(message: string): ErrorBody {
   return { type: 'api_error', message, error: { code: 'SERVICE_UNAVAILABLE', message } };
 }
@@ -90,15 +81,18 @@ export function mountCard(frameUrl: URL, publishableKey: string, host: HTMLEleme
     return error;
   };
 
-  const giveUp = () => events.emit('error', { error: fail(unavailable('The Payframe card form did not load.')) });
-  iframe.addEventListener('load', () => {
-    // A page that loads after the form has failed changes nothing: the merchant was told once.
-    if (failure) return;
+  // How long after the frame page loaded a missing hello means it will never come (wrong URL,
+  // server error); the page itself gets three times that to load, as a server that takes the
+  // connection and never answers fires no `load` event and the browser's own limit is minutes.
+  const LOAD_TIMEOUT_MS = 10_000;
+  const giveUpAfter = (ms: number) => {
     clearTimeout(loadTimer);
-    loadTimer = setTimeout(giveUp, LOAD_TIMEOUT_MS);
-  });
+    loadTimer = setTimeout(() => events.emit('error', { error: fail(unavailable('The Payframe card form did not load.')) }), ms);
+  };
+  // A page that loads after the form has failed changes nothing: the merchant was told once.
+  iframe.addEventListener('load', () => failure || giveUpAfter(LOAD_TIMEOUT_MS));
   host.appendChild(iframe);
-  loadTimer = setTimeout(giveUp, PAGE_LOAD_TIMEOUT_MS);
+  giveUpAfter(3 * LOAD_TIMEOUT_MS);
 
   const card: Card = {
     on(event, handler) {
