@@ -4,6 +4,7 @@ import { type ErrorBody, PayframeError } from '@payframe/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { redactCardNumbers } from '../security/redact-card-data.ts';
+import { type SchemaNode, shapeOf } from './schema-wrappers.ts';
 
 /** Fastify's own failures that a client can cause, and what they mean in the contract. */
 const FASTIFY_ERRORS: Record<string, (error: FastifyError) => PayframeError> = {
@@ -49,22 +50,6 @@ function validationError(error: { validation: ValidationIssue[]; validationConte
     return new PayframeError('PARAMETER_MISSING', `Missing required parameter: ${missing}`, { parameter: missing });
   }
   return new PayframeError('PARAMETER_INVALID', `Invalid parameter ${parameter}: ${issue?.message ?? 'invalid value'}`, { parameter });
-}
-
-type SchemaNode = {
-  shape?: Record<string, SchemaNode>;
-  def?: { in?: SchemaNode; innerType?: SchemaNode };
-  safeParse?: (value: unknown) => { success: boolean };
-};
-
-/** The fields of an object schema, through the pipes and wrappers zod puts around it. */
-function shapeOf(schema: SchemaNode | undefined): Record<string, SchemaNode> | undefined {
-  let node = schema;
-  for (let depth = 0; node && depth < 8; depth++) {
-    if (node.shape && typeof node.shape === 'object') return node.shape;
-    node = node.def?.in ?? node.def?.innerType;
-  }
-  return undefined;
 }
 
 function fieldAt(schema: unknown, path: string[]): SchemaNode | undefined {

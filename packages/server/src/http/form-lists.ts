@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
-import type { z } from 'zod';
+import { type SchemaNode, shapeOf, unwrapped } from './schema-wrappers.ts';
 
 /** Bodies nested from a form or multipart body (body-parsers.ts); a JSON body is never one of them. */
 const formBodies = new WeakSet<object>();
@@ -9,18 +9,10 @@ export function fromForm<T extends object>(body: T): T {
   return body;
 }
 
-/** Whether a field's schema is a list, through the wrappers zod puts around it (optional, default, a transform's pipe). */
-function isList(schema: z.core.$ZodType): boolean {
-  const def = schema._zod.def;
-  if (def.type === 'array') return true;
-  if (def.type === 'pipe') return isList((def as z.core.$ZodPipeDef).in);
-  if ('innerType' in def) return isList(def.innerType as z.core.$ZodType);
-  return false;
-}
-
+/** The body's fields whose schema is a list, through the wrappers zod puts around it (optional, default, a transform's pipe). */
 function listFields(body: unknown): string[] {
-  const shape = (body as { shape?: Record<string, z.core.$ZodType> } | undefined)?.shape;
-  return shape ? Object.keys(shape).filter((name) => isList(shape[name]!)) : [];
+  const shape = shapeOf(body as SchemaNode | undefined) ?? {};
+  return Object.keys(shape).filter((name) => unwrapped(shape[name])?.def?.type === 'array');
 }
 
 /**
