@@ -14,6 +14,7 @@ import { writeReadAnswersTogether } from './http/read-answers.ts';
 import { lazyRequestLogger } from './http/request-logger.ts';
 import { dashboardAssetRoutes } from './http/routes/dashboard-assets.ts';
 import { healthRoutes } from './http/routes/health.ts';
+import { refuseUnknownMethods } from './http/routes/refuse-other-methods.ts';
 import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
 import { widgetAssetRoutes } from './http/routes/widget-assets.ts';
 import { registerAnswerHeaders } from './http/security-headers.ts';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
   });
 
+  refuseUnknownMethods(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);

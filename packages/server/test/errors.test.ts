@@ -830,6 +830,25 @@ describe('404 / 405', () => {
     expect(trace.headers.allow).toBe('GET, POST, HEAD');
   });
 
+  it('answers a method Fastify does not route (PROPFIND, QUERY, M-SEARCH) as TRACE: key, realm, then 405 or 404', async () => {
+    const answer = async (method: string, path: string, key?: string) => {
+      const connection = await RawConnection.open(plain.url);
+      connection.write(rawHttpRequest(method, path, key ? { 'X-Api-Key': key } : {}).head);
+      const response = await connection.response();
+      connection.destroy();
+      return { status: response.status, body: JSON.parse(response.body), headers: new Headers(response.headers) };
+    };
+    for (const method of ['PROPFIND', 'QUERY', 'M-SEARCH']) {
+      const refused = await answer(method, '/v2/charges', keys.secretKey);
+      expectTableRow(refused, 'METHOD_NOT_ALLOWED');
+      expect([refused.headers.get('allow'), refused.body.error.message]).toEqual(['GET, POST, HEAD', `${method} is not allowed on this URL.`]);
+      expect((await answer(method, '/v2/charges/capture/C0000000000000000000', keys.secretKey)).headers.get('allow')).toBe('POST');
+      expectTableRow(await answer(method, '/v2/customers', keys.secretKey), 'ROUTE_NOT_FOUND');
+      expect((await answer(method, '/v2/charges')).status).toBe(401);
+      expectTableRow(await answer(method, '/v2/charges', keys.publishableKey), 'PUBLISHABLE_KEY_NOT_ALLOWED');
+    }
+  });
+
   it('says in Allow what the URL serves, HEAD included where GET is, and refuses HEAD where it is not', async () => {
     expect((await api.request('PUT', '/v2/charges')).headers.get('allow')).toBe('GET, POST, HEAD');
     expect((await api.get('/v2/charges/capture/C0000000000000000000')).headers.get('allow')).toBe('POST');

@@ -1,7 +1,35 @@
+import type { IncomingMessage } from 'node:http';
 import { PayframeError } from '@payframe/contract';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE'];
+
+/** A method no route serves: what the router is asked for in place of a method it does not know. */
+const STAND_IN = 'TRACE';
+const sentMethod = Symbol('payframe.sentMethod');
+type Aliased = IncomingMessage & { [sentMethod]?: string };
+
+/**
+ * Every other method Node's parser accepts (WebDAV's PROPFIND, QUERY, PURGE, …) answers as TRACE
+ * does: 405 with `Allow` on a known URL, after the same key and realm checks, and 404 elsewhere.
+ * Fastify routes only the methods it knows, and answers 404 to the rest; registering each of them
+ * on every URL would cost each start more than all the other routes together. The router is asked
+ * for TRACE instead, and the request gets its own method back before the first hook runs.
+ */
+export function refuseUnknownMethods(app: FastifyInstance): void {
+  // OPTIONS is the CORS preflight's; QUERY, which Fastify knows too, goes the way of the others.
+  const routed = new Set<string>([...METHODS, 'OPTIONS']);
+  app.server.prependListener('request', (raw: Aliased) => {
+    if (raw.method === undefined || routed.has(raw.method)) return;
+    raw[sentMethod] = raw.method;
+    raw.method = STAND_IN;
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    const raw: Aliased = request.raw;
+    if (raw[sentMethod] !== undefined) raw.method = raw[sentMethod];
+    done();
+  });
+}
 
 /**
  * Registers the methods a path does not serve, so that they answer 405, with `Allow`, instead of
