@@ -584,6 +584,18 @@ describe('402 card errors at token creation', () => {
     expectTableRow(await api.post('/v2/tokens', tokenParams(pan)), 'INCORRECT_NUMBER', { parameter: 'card.number' });
   });
 
+  it.each([
+    ['4007000000027', 'VISA', 'a 13-digit Visa'],
+    ['42424242424242426', 'VISA', 'a Visa prefix with 17 digits'],
+    ['555555555555442', 'MASTERCARD', 'a Mastercard prefix with 15 digits'],
+  ])('approves the Luhn-valid %s (%s, %s) whatever its brand’s usual lengths', async (pan, brand) => {
+    const token = await api.post('/v2/tokens', tokenParams(pan));
+    expect(token.status, JSON.stringify(token.body)).toBe(200);
+    expect(token.body.card).toMatchObject({ brand, fundingType: 'CREDIT', authorization: 'NOT_AVAILABLE', country: 'UNKNOWN', bank: 'UNKNOWN' });
+    const charge = await api.post('/v2/charges', chargeParams(token.body.id));
+    expect(charge.status, JSON.stringify(charge.body)).toBe(200);
+  });
+
   it('answers INCORRECT_NUMBER to a publishable key too', async () => {
     expectTableRow(await client(plain.url, keys.publishableKey).post('/v2/tokens', tokenParams('4242424242424241')), 'INCORRECT_NUMBER', {
       parameter: 'card.number',

@@ -85,8 +85,17 @@ describe('isValidCardNumber', () => {
   });
 
   it.each([
-    ['42424242424242424', false, 'a Visa cannot have 17 digits'],
+    ['4222222222222', true, 'a 13-digit Visa'],
+    ['4007000000027', true, 'a 13-digit Visa'],
+    ['42424242424242426', true, 'a Visa prefix with 17 digits, Luhn-valid: any Luhn-valid number is'],
+    ['555555555555442', true, 'a Mastercard prefix with 15 digits, Luhn-valid'],
+    ['37828224631000500', true, 'an Amex prefix with 17 digits, Luhn-valid'],
+    ['42424242424242424', false, 'a Visa prefix with 17 digits, Luhn-invalid'],
     ['4242', false, 'four digits'],
+    ['42424242426', false, 'eleven digits, Luhn-valid'],
+    ['6200000000000005', true, 'UnionPay, Luhn-valid'],
+    ['6200000000000006', true, 'UnionPay of 16 digits need not pass Luhn'],
+    ['6200000000006', false, 'UnionPay of 13 digits, shorter than its lengths, Luhn-invalid'],
     ['', false, 'empty'],
     ['999999999991', true, 'an unknown brand with 12 digits, Luhn-valid'],
   ] as const)('%s → %s (%s)', (number, valid, _description) => {
@@ -116,7 +125,9 @@ describe("brand detection from the number's first 8 digits, once per prefix", ()
       // Luhn-valid half the time: the last digit chosen to make the sum right.
       if (i % 2 === 0) number = number.slice(0, -1) + ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'].find((last) => luhn10(number.slice(0, -1) + last));
       const verification = cardValidator.number(number);
-      const expected = verification.card ? verification.isValid : number.length >= 12 && number.length <= 19 && luhn10(number);
+      // Luhn over 12 to 19 digits; UnionPay, which card-validator exempts from Luhn, within its own lengths.
+      const luhnValid = number.length >= 12 && number.length <= 19 && luhn10(number);
+      const expected = luhnValid || (verification.card?.type === 'unionpay' && verification.isValid);
       expect(isValidCardNumber(number), number).toBe(expected);
       const type = verification.card?.type;
       expect(describeCard(number).brand, number).toBe((type && BRAND_BY_CARD_VALIDATOR_TYPE[type]) || 'UNKNOWN');

@@ -33,14 +33,17 @@ function cardTypeOf(number: string): CardType | null {
 }
 
 /**
- * Luhn and length for the detected brand (as card-validator checks them: UnionPay without Luhn);
- * numbers of no known brand need 12–19 digits and Luhn.
+ * 12 to 19 digits that pass Luhn, whatever the brand's usual lengths: the contract approves any
+ * Luhn-valid number, and issuers have printed 13-digit Visas and 17-digit Amex-like ranges. Only
+ * UnionPay, whose numbers need not pass Luhn, is held to its own lengths instead (as
+ * card-validator checks it).
  */
 export function isValidCardNumber(number: string): boolean {
   if (number === LUHN_EXEMPT_TEST_CARD) return true;
+  if (number.length < 12 || number.length > 19) return false;
+  if (luhn10(number)) return true;
   const type = cardTypeOf(number);
-  if (type) return type.lengths.includes(number.length) && (type.type === 'unionpay' || luhn10(number));
-  return number.length >= 12 && number.length <= 19 && luhn10(number);
+  return type?.type === 'unionpay' && type.lengths.includes(number.length);
 }
 
 /** What the BIN tells about a card: the test cards' own data, otherwise the brand alone. */
