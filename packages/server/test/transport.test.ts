@@ -148,8 +148,8 @@ describe('CORS', () => {
         'access-control-request-headers': 'x-api-key, content-type, idempotency-key',
       },
     });
-    expect(response.status).toBeGreaterThanOrEqual(200);
-    expect(response.status).toBeLessThan(300);
+    // 200, as every success of the API: some clients take a 204 for a failure.
+    expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(',').map((name) => name.trim().toLowerCase());
     expect(allowed).toEqual(expect.arrayContaining(['x-api-key', 'content-type', 'idempotency-key']));
@@ -162,7 +162,7 @@ describe('CORS', () => {
     'answers an OPTIONS that is no full preflight (%o) as one, not with a plain-text error',
     async (headers) => {
       const response = await fetch(`${server.url}/v2/charges`, { method: 'OPTIONS', headers });
-      expect(response.status).toBe(204);
+      expect(response.status).toBe(200);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(await response.text()).toBe('');
     },
