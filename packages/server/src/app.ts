@@ -1,7 +1,6 @@
 import cors from '@fastify/cors';
 import { PayframeError } from '@payframe/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { apiRoutes } from './http/api.ts';
 import { BODY_LIMIT, parseQueryString } from './http/body-parsers.ts';
@@ -19,6 +18,7 @@ import { threeDSPageRoutes } from './http/routes/threeds-page.ts';
 import { widgetAssetRoutes } from './http/routes/widget-assets.ts';
 import { registerAnswerHeaders } from './http/security-headers.ts';
 import { serializerCompiler } from './http/serializer.ts';
+import { validatorCompiler } from './http/validator.ts';
 import { newRequestId } from './ids.ts';
 import { instrumentHttp } from './metrics/http-hooks.ts';
 import { metricsRoute } from './metrics/metrics-route.ts';

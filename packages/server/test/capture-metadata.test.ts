@@ -107,6 +107,14 @@ describe('metadata', () => {
     expectError(await api.post(`/v2/charges/${charge.id}`, { metadata: { a: '1' }, description: 'x' }), 400, 'PARAMETER_UNKNOWN', { parameter: 'description' });
     expectError(await api.post(`/v2/charges/${charge.id}`), 400, 'PARAMETER_MISSING', { parameter: 'metadata' });
     expectError(await api.post(`/v2/charges/${charge.id}`, { metadata: { 'bad key': '1' } }), 400, 'PARAMETER_INVALID', { parameter: 'metadata.bad key' });
+    // A key with a `/` or a `~` is one name, not a path: refused as itself, in a form and in JSON.
+    for (const key of ['order/id', 'a/b/c', 'x~1y']) {
+      for (const encoding of ['form', 'json'] as const) {
+        expectError(await api.post(`/v2/charges/${charge.id}`, { metadata: { [key]: '1' } }, { encoding }), 400, 'PARAMETER_INVALID', {
+          parameter: `metadata.${key}`,
+        });
+      }
+    }
     expectError(await api.post(`/v2/charges/${charge.id}`, { metadata: { ['k'.repeat(41)]: '1' } }), 400, 'PARAMETER_INVALID', {
       parameter: `metadata.${'k'.repeat(41)}`,
     });

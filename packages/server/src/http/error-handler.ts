@@ -2,9 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type ErrorBody, PayframeError } from '@payframe/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { redactCardNumbers } from '../security/redact-card-data.ts';
 import { type SchemaNode, shapeOf } from './schema-wrappers.ts';
+import { isValidationFailure, namesOf, type ValidationIssue } from './validator.ts';
 
 /** Fastify's own failures that a client can cause, and what they mean in the contract. */
 const FASTIFY_ERRORS: Record<string, (error: FastifyError) => PayframeError> = {
@@ -18,7 +18,7 @@ const FASTIFY_ERRORS: Record<string, (error: FastifyError) => PayframeError> = {
 /** Turns anything thrown into the one error shape of docs/api.md "Errors"; unknown faults become a bare 500. */
 export function toPayframeError(error: unknown, request: FastifyRequest): PayframeError {
   if (error instanceof PayframeError) return error;
-  if (hasZodFastifySchemaValidationErrors(error)) return validationError(error, request);
+  if (isValidationFailure(error)) return validationError(error, request);
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
   if (known) return known(fastifyError);
@@ -28,8 +28,6 @@ export function toPayframeError(error: unknown, request: FastifyRequest): Payfra
   }
   return new PayframeError('INTERNAL_ERROR');
 }
-
-type ValidationIssue = { instancePath: string; message?: string; keyword?: string; params?: unknown };
 
 function validationError(error: { validation: ValidationIssue[]; validationContext?: string }, request: FastifyRequest): PayframeError {
   // An unknown name outranks any other issue: `amout` is more likely a misspelled `amount` than a missing one.
@@ -69,7 +67,7 @@ function firstRequiredWithin(schema: SchemaNode | undefined): string[] {
 }
 
 function pathOf(issue: ValidationIssue | undefined): string[] {
-  return (issue?.instancePath ?? '').split('/').filter(Boolean);
+  return namesOf(issue?.instancePath ?? '');
 }
 
 /** zod's strict objects report the names they do not define on the object that holds them. */
