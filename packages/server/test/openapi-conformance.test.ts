@@ -1,3 +1,4 @@
+import { TEST_SHOPPER } from '@payframe/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeParams, client, type Encoding, TEST_PANS, tokenParams } from './client.ts';
 import { createKeys, type InProcessTestServer, type Keys, startInProcess } from './harness.ts';
@@ -70,6 +71,9 @@ describe('the API as the document describes it', () => {
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     expect((await secret('GET', `/v2/charges/refund/${refund.body.id}`)).status).toBe(200);
     const token = await secret('POST', '/v2/tokens', tokenParams(TEST_PANS.visa));
+    // An IPv4 client as a dual-stack socket reports it: the server and the document both take it.
+    const mapped = await secret('POST', '/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: { ...TEST_SHOPPER, ip: '::ffff:203.0.113.7' } }), 'json');
+    expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
     const pending = (await secret('POST', '/v2/charges', chargeParams(token.body.id))).body.id;
     expect((await secret('POST', `/v2/charges/cancel/${pending}`)).status).toBe(200);
     const token3ds = await secret('POST', '/v2/tokens', tokenParams(TEST_PANS.visa3ds), 'json');

@@ -76,7 +76,24 @@ export function finishDocument(raw: Json, serverUrl: string | undefined): Json {
   document.components.schemas = usedComponents(document, rewriteIntegers(document.components.schemas, 'body'));
   const error = document.components.schemas.Error;
   error.properties.error.properties.code.enum = [...API_ERROR_CODES];
+  dropIpv6Patterns(document);
   return document;
+}
+
+/**
+ * zod takes an IPv6 address that a URL's host may be (IPv4-mapped `::ffff:203.0.113.7`, the form
+ * Node gives an IPv4 client of a dual-stack socket, included), but writes beside `format: ipv6` a
+ * pattern that refuses those forms. The format alone says what the server takes.
+ */
+function dropIpv6Patterns(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) dropIpv6Patterns(item);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const node = value as Json;
+  if (node.format === 'ipv6') delete node.pattern;
+  for (const child of Object.values(node)) dropIpv6Patterns(child);
 }
 
 function finishOperation(key: string, method: string, operation: Json): void {
