@@ -74,6 +74,11 @@ describe('the API as the document describes it', () => {
     // An IPv4 client as a dual-stack socket reports it: the server and the document both take it.
     const mapped = await secret('POST', '/v2/tokens', tokenParams(TEST_PANS.visa, { shopper: { ...TEST_SHOPPER, ip: '::ffff:203.0.113.7' } }), 'json');
     expect(mapped.status, JSON.stringify(mapped.body)).toBe(200);
+    // A return_url the URL check takes and escapes (a space, an ä): the document takes it too,
+    // and refuses with the server one that carries credentials.
+    const spaced = await secret('POST', '/v2/charges', chargeParams(mapped.body.id, { return_url: 'https://shop.example/ret urn/ä?x=1' }));
+    expect(spaced.status, JSON.stringify(spaced.body)).toBe(200);
+    expect((await malformed('POST', '/v2/charges', chargeParams(token.body.id, { return_url: 'https://user@shop.example/' }))).status).toBe(400);
     const pending = (await secret('POST', '/v2/charges', chargeParams(token.body.id))).body.id;
     expect((await secret('POST', `/v2/charges/cancel/${pending}`)).status).toBe(200);
     const token3ds = await secret('POST', '/v2/tokens', tokenParams(TEST_PANS.visa3ds), 'json');

@@ -141,8 +141,8 @@ describe('GET /v2/openapi.json', () => {
     expect(['1', '500', '99999999'].every((value) => digits.test(value))).toBe(true);
     expect(['0', '-5', '1000.5', '100000000'].some((value) => digits.test(value))).toBe(false);
     const returnUrl = new RegExp(document.paths['/v2/charges']?.post?.requestBody?.content?.['application/json']?.schema.properties.return_url.pattern);
-    expect(returnUrl.test('ftp://shop.example/')).toBe(false);
-    expect(returnUrl.test('https://shop.example/')).toBe(true);
+    expect(['ftp://shop.example/', 'https://user@shop.example/', 'https://ex_ample.com/'].some((value) => returnUrl.test(value))).toBe(false);
+    expect(['https://shop.example/', 'HTTP://[::1]:3000/r?x#y', 'https://shop.example/a b'].every((value) => returnUrl.test(value))).toBe(true);
     const currency = new RegExp(document.paths['/v2/charges']?.post?.requestBody?.content?.['application/json']?.schema.properties.currency.pattern);
     expect(['EUR', 'eur'].every((value) => currency.test(value))).toBe(true);
     expect(['EURO', 'EU', 'E1R'].some((value) => currency.test(value))).toBe(false);
