@@ -93,6 +93,12 @@ describe('multipart bodies', () => {
     expectError(await post(chunks, contentType ? { contentType } : {}), 400, 'PARAMETER_INVALID');
   });
 
+  it('names the part a file was sent in', async () => {
+    const answer = await post([tokenBody(part('card[name]', 'hello', '; filename="a.txt"'))]);
+    expectError(answer, 400, 'PARAMETER_INVALID');
+    expect(answer.body.error.parameter).toBe('card.name');
+  });
+
   it('takes an empty body as no parameters', async () => {
     const answer = await post([]);
     expectError(answer, 400, 'PARAMETER_MISSING');

@@ -202,7 +202,9 @@ export async function parseMultipart(contentType: string, body: Buffer): Promise
   }
   const fields = new URLSearchParams();
   for (const [name, value] of form) {
-    if (typeof value !== 'string') throw new PayframeError('PARAMETER_INVALID', 'File uploads are not accepted: send form fields only.');
+    if (typeof value !== 'string') {
+      throw new PayframeError('PARAMETER_INVALID', 'File uploads are not accepted: send form fields only.', { parameter: dotted(name) });
+    }
     fields.append(name, value);
   }
   // Fields are read as UTF-8, with U+FFFD for bytes that are not: such bytes are refused instead.
