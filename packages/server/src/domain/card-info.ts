@@ -34,8 +34,8 @@ function cardTypeOf(number: string): CardType | null {
 
 /**
  * 12 to 19 digits that pass Luhn, whatever the brand's usual lengths: the contract approves any
- * Luhn-valid number, and issuers have printed 13-digit Visas and 17-digit Amex-like ranges. Only
- * UnionPay, whose numbers need not pass Luhn, is held to its own lengths instead (as
+ * Luhn-valid number, and Visa has issued 13-digit numbers that card-validator's lengths leave out.
+ * Only UnionPay, whose numbers need not pass Luhn, is held to its own lengths instead (as
  * card-validator checks it).
  */
 export function isValidCardNumber(number: string): boolean {
