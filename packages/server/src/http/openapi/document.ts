@@ -73,7 +73,7 @@ export function finishDocument(raw: Json, serverUrl: string | undefined): Json {
     for (const [method, operation] of Object.entries<Json>(item)) finishOperation(`${method.toUpperCase()} ${path}`, method, operation);
   }
   document.webhooks = webhooksSection();
-  document.components.schemas = usedComponents(document, rewriteIntegers(document.components.schemas, 'body'));
+  document.components.schemas = usedComponents(document, rewriteMarks(document.components.schemas, 'body'));
   const error = document.components.schemas.Error;
   error.properties.error.properties.code.enum = [...API_ERROR_CODES];
   dropIpv6Patterns(document);
@@ -129,7 +129,7 @@ function finishOperation(key: string, method: string, operation: Json): void {
 }
 
 function finishParameter(parameter: Json): Json {
-  const schema = rewriteIntegers(parameter.schema, parameter.in === 'query' ? 'query' : 'body');
+  const schema = rewriteMarks(parameter.schema, parameter.in === 'query' ? 'query' : 'body');
   // Bracketed names (`created[gte]`, `metadata[order]`): OpenAPI's deepObject.
   const object = schema?.type === 'object';
   return { ...parameter, schema, ...(object ? { style: 'deepObject', explode: true } : {}) };
@@ -137,7 +137,7 @@ function finishParameter(parameter: Json): Json {
 
 /** One schema under each encoding the server reads; optional when nothing in it is required. */
 function finishBody(body: Json): Json {
-  const schema = rewriteIntegers(body.content['application/json'].schema, 'body');
+  const schema = rewriteMarks(body.content['application/json'].schema, 'body');
   const encoding: Json = {};
   for (const [name, property] of Object.entries<Json>(schema.properties ?? {})) {
     // Objects are bracketed (`card[number]`); lists repeat their name (`events=a&events=b`, or `events[]=`).
@@ -159,17 +159,25 @@ function isObject(schema: Json): boolean {
   return schema.type === 'object' || (Array.isArray(schema.anyOf) && schema.anyOf.some((branch: Json) => branch.type === 'object'));
 }
 
-/** Replaces each `x-integer` mark of the contract by what OpenAPI can say of it, there. */
-function rewriteIntegers<T>(value: T, place: 'query' | 'body'): T {
-  if (Array.isArray(value)) return value.map((item) => rewriteIntegers(item, place)) as T;
+/**
+ * What JSON Schema can say of an `x-http-url` (the contract's return_url): the scheme, then a plain
+ * host, so no credentials, and a port. Not `format: uri` (RFC 3986): it refuses what the server's
+ * URL check takes and escapes, such as a space or an `ä` in the path.
+ */
+const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(?::[0-9]*)?(?:[/?#\\\\].*)?$';
+
+/** Replaces each mark of the contract (`x-integer`, `x-http-url`) by what OpenAPI can say of it, there. */
+function rewriteMarks<T>(value: T, place: 'query' | 'body'): T {
+  if (Array.isArray(value)) return value.map((item) => rewriteMarks(item, place)) as T;
   if (value === null || typeof value !== 'object') return value;
   const node = value as Json;
+  const kept = { ...('default' in node ? { default: node.default } : {}), ...(node.description ? { description: node.description } : {}) };
   if (node['x-integer']) {
     const bounds = node['x-integer'] as Bounds;
-    const base = place === 'query' ? queryInteger(bounds) : bodyInteger(bounds);
-    return { ...base, ...('default' in node ? { default: node.default } : {}), ...(node.description ? { description: node.description } : {}) } as T;
+    return { ...(place === 'query' ? queryInteger(bounds) : bodyInteger(bounds)), ...kept } as T;
   }
-  return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, rewriteIntegers(child, place)])) as T;
+  if (node['x-http-url']) return { type: 'string', maxLength: node.maxLength, pattern: HTTP_URL_PATTERN, ...kept } as T;
+  return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, rewriteMarks(child, place)])) as T;
 }
 
 /** The components some part of the document refers to (the type provider emits an input twin of every resource). */
