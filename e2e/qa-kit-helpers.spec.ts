@@ -49,6 +49,12 @@ test('kit-elsewhere: a challenge answered by the test helper resolves without a 
  * URL is a page of the shop that stays where it is.
  */
 async function openChallengeDirectly(page: Page, shop: DemoShop, card: TestCard): Promise<string> {
+  const charge = await chargeThroughApi(shop, card);
+  await page.goto(charge.threedSecure.redirect);
+  return charge.id;
+}
+
+async function chargeThroughApi(shop: DemoShop, card: TestCard) {
   const token = await fetch(`${shop.apiUrl}/v2/tokens`, {
     method: 'POST',
     headers: { 'x-api-key': shop.keys.publishableKey, 'content-type': 'application/json' },
@@ -61,8 +67,7 @@ async function openChallengeDirectly(page: Page, shop: DemoShop, card: TestCard)
     description: 'kit test',
     return_url: `${shop.url}/products/mug?from=3ds`,
   });
-  await page.goto(charge.threedSecure.redirect);
-  return charge.id;
+  return charge;
 }
 
 test('kit-unwatched: a frictionless page that went back to the shop before the kit looked answers from the return URL', async ({ flow, shop }) => {
@@ -115,6 +120,18 @@ test('kit-issuer: the rejecting issuer’s page takes any answer, and the kit re
   await shop.api(`/test_helpers/charges/${elsewhere}/authenticate`, { result: 'success' });
   expect(await completeThreeDS(page, 'authenticate')).toEqual({ chargeId: elsewhere, status: 'FAILED', transStatus: 'R' });
   expect((await shop.api<Charge>(`/charges/${elsewhere}`)).threedSecure.transStatus).toBe('R');
+});
+
+test('kit-second: a second payment in one page is answered, not answered with the first one’s outcome', async ({ flow, shop }) => {
+  const { page } = flow;
+  const first = await openChallengeDirectly(page, shop, TEST_CARDS.visa3DS);
+  expect(await completeThreeDS(page, 'fail')).toEqual({ chargeId: first, status: 'FAILED', transStatus: 'N' });
+  // The shopper tries again: the kit is called before the next challenge has appeared, as it is
+  // when the merchant's server takes a moment to make the charge.
+  const second = await chargeThroughApi(shop, TEST_CARDS.visa3DS);
+  const answered = completeThreeDS(page, 'authenticate');
+  await page.goto(second.threedSecure.redirect);
+  expect(await answered).toEqual({ chargeId: second.id, status: 'CHARGEABLE', transStatus: 'Y' });
 });
 
 test('kit-timeout: with nothing to answer, completeThreeDS gives up quickly and says what it saw', async ({ flow, shop }) => {

@@ -50,12 +50,25 @@ type Challenge = { page: Page; frame: Frame; inDialog: boolean; link: string };
  * page showed.
  */
 export async function completeThreeDS(page: Page, action: ThreeDSAction, options: CompleteThreeDSOptions = {}): Promise<ThreeDSResult> {
-  const timeout = options.timeout ?? COMPLETE_THREE_DS_TIMEOUT_MS;
+  const answered = reported.get(page) ?? new Set<string>();
+  reported.set(page, answered);
+  const found = await completeOnce(page, action, options.timeout ?? COMPLETE_THREE_DS_TIMEOUT_MS, answered);
+  answered.add(found.chargeId);
+  return found;
+}
+
+/**
+ * The charges whose outcome a call has answered, per page: a shopper's next payment in the same
+ * page is a new challenge to wait for, not the last one's outcome again.
+ */
+const reported = new WeakMap<Page, Set<string>>();
+
+async function completeOnce(page: Page, action: ThreeDSAction, timeout: number, answered: ReadonlySet<string>): Promise<ThreeDSResult> {
   const deadline = Date.now() + timeout;
   const notes = await watchThreeDS(page);
   const left = () => Math.max(1, deadline - Date.now());
   for (;;) {
-    const found = await findChallenge(page, notes, deadline, timeout);
+    const found = await findChallenge(page, notes, deadline, timeout, answered);
     if ('status' in found) return found;
     const state = await probeLink(page, found.link, left());
     // Answered elsewhere (the device, the test helper, another tab): the page shown is stale.
@@ -115,23 +128,33 @@ async function act(challenge: Challenge, kind: string, action: ThreeDSAction, ti
  * the charge and its 3-D Secure status, or still be the merchant's page whose dialog has closed,
  * whose link its resource timing still holds.
  */
-async function findChallenge(page: Page, notes: ThreeDSNotes, deadline: number, timeout: number): Promise<Challenge | ThreeDSResult> {
+async function findChallenge(
+  page: Page,
+  notes: ThreeDSNotes,
+  deadline: number,
+  timeout: number,
+  answered: ReadonlySet<string>,
+): Promise<Challenge | ThreeDSResult> {
   for (;;) {
     const shown = shownChallenge(page);
     if (shown) return shown;
     const seen = await readNotes(notes, Math.max(1, deadline - Date.now()));
+    // Only the last link counts, and not once a call has answered its charge: an earlier one is stale.
     const last = seen.at(-1);
-    if (last?.link) {
-      const state = await probeLink(page, last.link, Math.max(1, deadline - Date.now()));
+    const fresh = last && !answered.has(last.chargeId) ? last : undefined;
+    if (fresh?.link) {
+      const state = await probeLink(page, fresh.link, Math.max(1, deadline - Date.now()));
       if (state?.status && !shownChallenge(page)) return settledResult(seen, state.chargeId, state.status, state.transStatus);
     }
-    if (last?.status) return settledResult(seen, last.chargeId, last.status, undefined);
+    if (fresh?.status) return settledResult(seen, fresh.chargeId, fresh.status, undefined);
     const returned = returnedTo(page);
-    if (returned && !seen.some((entry) => entry.chargeId === returned.chargeId)) return result(returned.chargeId, returned.status, null, undefined);
+    if (returned && !answered.has(returned.chargeId) && !seen.some((entry) => entry.chargeId === returned.chargeId)) {
+      return result(returned.chargeId, returned.status, null, undefined);
+    }
     const loaded = await lastLinkLoaded(page);
     if (loaded && !seen.some((entry) => loaded.includes(`/${encodeURIComponent(entry.chargeId)}?`))) {
       const state = await probeLink(page, loaded, Math.max(1, deadline - Date.now()));
-      if (state?.status && !shownChallenge(page)) return settledResult(seen, state.chargeId, state.status, state.transStatus);
+      if (state?.status && !answered.has(state.chargeId) && !shownChallenge(page)) return settledResult(seen, state.chargeId, state.status, state.transStatus);
     }
     if (Date.now() > deadline) throw new Error(`completeThreeDS: nothing to answer within ${timeout} ms. ${await describeSeen(page, seen)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
