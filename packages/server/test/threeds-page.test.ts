@@ -120,6 +120,14 @@ describe('GET the hosted page', () => {
     expect(textOf(await browse(dinar.threedSecure.redirect), 'card')).toBe('Maestro ending in •••• 8450');
   });
 
+  it('formats the amount in the shopper’s own locale where the page does not speak its language', async () => {
+    const charge = await createCharge(api, TEST_PANS.visa3ds, { amount: '12345678', currency: 'eur' });
+    const dutch = await browse(charge.threedSecure.redirect, { headers: { 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.5' } });
+    expect(dutch.body).toMatch(/^<!DOCTYPE html><html lang="en"/);
+    expect(textOf(dutch, 'amount')).toContain('123.456,78');
+    expect(textOf(await browse(charge.threedSecure.redirect, { headers: { 'accept-language': 'en-US' } }), 'amount')).toContain('123,456.78');
+  });
+
   it.each([
     ['*', '*'],
     ['garbage', 'garbage;;;q=oops'],

@@ -19,10 +19,20 @@ describe('chooseLocale', () => {
     expect(chooseLocale('ja, es;q=0.2').lang).toBe('es');
   });
 
-  it('skips languages the page does not speak, and those refused with q=0', () => {
-    expect(chooseLocale('pt-BR, it;q=0.9, fr;q=0.1')).toEqual({ lang: 'fr', formatLocale: 'fr' });
+  it('skips languages the page does not speak, and those refused with q=0; numbers stay in the shopper’s first locale', () => {
+    expect(chooseLocale('pt-BR, it;q=0.9, fr;q=0.1')).toEqual({ lang: 'fr', formatLocale: 'pt-BR' });
     expect(chooseLocale('fr;q=0, de;q=0.5').lang).toBe('de');
-    expect(chooseLocale('ja-JP, zh')).toEqual({ lang: 'en', formatLocale: 'en' });
+    expect(chooseLocale('ja-JP, zh')).toEqual({ lang: 'en', formatLocale: 'ja-JP' });
+  });
+
+  it.each([
+    ['nl-NL', '€ 123.456,78'],
+    ['pt-BR', '€ 123.456,78'],
+    ['da,en;q=0.5', '123.456,78 €'],
+    ['de-CH', "EUR 123'456.78"],
+  ])('formats an amount for %j in the shopper’s locale, on an English or translated page', (header, expected) => {
+    const amount = new Intl.NumberFormat(chooseLocale(header).formatLocale, { style: 'currency', currency: 'EUR' }).format(123_456.78);
+    expect(amount.replace(/\s/g, ' ')).toBe(expected);
   });
 
   it.each(['*', '*;q=0.5', 'garbage!!!', '😀', ';;;,,,', 'q=1', 'fr;q=abc', '-fr', 'fr--CA', 'toolonglanguage', 'x'.repeat(10_000), '\u0000fr'])(
@@ -45,7 +55,7 @@ describe('chooseLocale', () => {
 
 describe('chooseLocale reads headers as negotiator does', () => {
   it('tolerates whitespace and skips malformed qualities and wildcards', () => {
-    expect(chooseLocale(' it , fr-CH;q=0.9 , en ; q = 0.8 , de;q=x, *;q=0.5')).toEqual({ lang: 'fr', formatLocale: 'fr-CH' });
+    expect(chooseLocale(' it , fr-CH;q=0.9 , en ; q = 0.8 , de;q=x, *;q=0.5')).toEqual({ lang: 'fr', formatLocale: 'it' });
   });
 
   it('takes a language with an out-of-range or stray parameter rather than dropping it', () => {
