@@ -146,6 +146,19 @@ test('kit-timeout: with nothing to answer, completeThreeDS gives up quickly and 
   expect(String(error)).toContain('no 3-D Secure dialog');
 });
 
+test('kit-stalled: a challenge whose answer never comes gives up with what the kit saw, not a bare locator timeout', async ({ flow, shop }) => {
+  const { page } = flow;
+  // The hosted page's POST (the shopper's answer) is held: nothing answers it.
+  await page.route('**/3d-secure/**', (route) => (route.request().method() === 'POST' ? undefined : route.continue()));
+  await openChallengeDirectly(page, shop, TEST_CARDS.visa3DS);
+  const started = Date.now();
+  const error = await completeThreeDS(page, 'authenticate', { timeout: 1_500 }).catch((caught: Error) => caught);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(error).toBeInstanceOf(Error);
+  expect((error as Error).message).toMatch(/^completeThreeDS: the 3-D Secure page at \S+ showed "challenge" and did not answer within 1500 ms/);
+  expect((error as Error).message).toContain('Saw: the challenge as the page at');
+});
+
 test('kit-no-widget: fillCard on a page whose widget never becomes ready fails within its timeout and says so', async ({ flow, shop }) => {
   const { page } = flow;
   await page.goto(`${shop.url}/products/mug`);

@@ -74,8 +74,21 @@ async function completeOnce(page: Page, action: ThreeDSAction, timeout: number, 
     // Answered elsewhere (the device, the test helper, another tab): the page shown is stale.
     if (state?.status) return settledResult(await readNotes(notes, left()), state.chargeId, state.status, state.transStatus);
     if (state?.kind) {
-      await act(found, state.kind, action, left());
-      return outcome(found, await readNotes(notes, left()), state.kind, left());
+      const kind = state.kind;
+      try {
+        await act(found, kind, action, left());
+        return outcome(found, await readNotes(notes, left()), kind, left());
+      } catch (error) {
+        // The kit's own errors (an action that does not answer this page) already say what it saw.
+        if (error instanceof Error && error.message.startsWith('completeThreeDS:')) throw error;
+        // Playwright's own timeout says which locator, not what the shopper's page was doing.
+        const cause = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        const title = await page.title().catch(() => '');
+        const where = found.inDialog ? `in the dialog of the page at ${page.url()}` : `as the page at ${page.url()}`;
+        throw new Error(
+          `completeThreeDS: the 3-D Secure page at ${found.link.split('?')[0]} showed "${kind}" and did not answer within ${timeout} ms (${cause}). Saw: the challenge ${where} ("${title}").`,
+        );
+      }
     }
     if (Date.now() > deadline) throw new Error(`completeThreeDS: the 3-D Secure page at ${found.link.split('?')[0]} did not answer within ${timeout} ms`);
   }
@@ -257,6 +270,8 @@ function result(chargeId: string, noted: ThreeDSStatus, kind: string | null, ans
 async function enterCode({ page, frame }: Challenge, code: string, timeout: number): Promise<boolean> {
   await frame.locator('#otp').fill(code, { timeout });
   const answered = page.waitForEvent('framenavigated', { predicate: (navigated) => navigated === frame, timeout });
+  // Should the click fail, its error is the one reported: this wait must not reject unheard.
+  answered.catch(() => undefined);
   await frame.locator('#otp-submit').click({ timeout });
   await answered;
   if (frame.isDetached() || (frame === page.mainFrame() && !THREE_DS_PATH.test(new URL(frame.url()).pathname))) return false;
