@@ -59,10 +59,10 @@ describe('WAL checkpoints on a worker thread', () => {
     await Promise.all(Array.from({ length: 16 }, writer));
     await store.close();
     // The bound, plus what commits while the worker notices and the open batch ends: on a loaded
-    // machine the worker thread can wait for a core (1,014 pages were seen at a load average of 5).
-    // Unbounded, the WAL would hold every row, over 2,000 pages.
+    // machine the worker thread can wait for a core (1,014 pages were seen at a load average of 5,
+    // 1,590 in a whole test run). Unbounded, the WAL would hold every row, over 2,000 pages.
     expect(largest).toBeGreaterThan(restartAtPages / 2);
-    expect(largest).toBeLessThan(restartAtPages * 7);
+    expect(largest).toBeLessThan(restartAtPages * 9);
     const { rows, integrity } = storedRows(file);
     expect(integrity).toBe('ok');
     expect(rows.sort((a, b) => a - b)).toEqual(Array.from({ length: 8_000 }, (_, row) => row));
