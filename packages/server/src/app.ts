@@ -110,8 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedHeaders: ['X-Api-Key', 'Content-Type', 'Idempotency-Key'],
     credentials: false,
     maxAge: 600,
-    // Every success of the API is 200 (DESIGN §4): a browser takes any 2xx for a preflight, and some
-    // clients take a 204 for a failure.
+    // Every success of the API is 200 (docs/api.md, "Answers"): a browser takes any 2xx for a
+    // preflight, and some clients take a 204 for a failure.
     optionsSuccessStatus: 200,
     // An OPTIONS without Origin or Access-Control-Request-Method is no preflight, yet still asks what
     // the URL allows: the same answer rather than the plugin's plain-text 400.

@@ -23,16 +23,10 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     return {
-      error: result.error.issues.map(
-        ({ path, code, message, ...params }): ValidationIssue => ({
-          [FROM_ZOD]: true,
-          keyword: code,
-          instancePath: pointerTo(path),
-          schemaPath: `#${pointerTo(path)}/${code}`,
-          message,
-          params,
-        }),
-      ),
+      error: result.error.issues.map(({ path, code, message, ...params }): ValidationIssue => {
+        const instancePath = pointerTo(path);
+        return { [FROM_ZOD]: true, keyword: code, instancePath, schemaPath: `#${instancePath}/${code}`, message, params };
+      }),
     };
   };
 
