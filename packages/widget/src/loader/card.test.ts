@@ -128,28 +128,33 @@ describe('the channel', () => {
     expect(await message).toEqual({ type: 'payframe:options', options: { locale: 'en', disabled: true } });
   });
 
-  it('tells the merchant when the frame page loaded but never said hello', () => {
-    vi.useFakeTimers();
-    try {
-      const { card, iframe } = mounted();
+  describe('while the frame page is slow (fake timers)', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** A mounted card and the details of every `error` it has emitted. */
+    function mountedWithErrors() {
+      const card = mounted();
       const errors: unknown[] = [];
-      card.on('error', (detail) => errors.push(detail));
+      card.card.on('error', (detail) => errors.push(detail));
+      return { ...card, errors };
+    }
+
+    it('tells the merchant when the frame page loaded but never said hello', () => {
+      const { iframe, errors } = mountedWithErrors();
       iframe.dispatchEvent(new Event('load'));
       vi.advanceTimersByTime(9_999);
       expect(errors).toEqual([]);
       vi.advanceTimersByTime(1);
       expect(errors).toMatchObject([{ error: { error: { code: 'SERVICE_UNAVAILABLE', message: 'The Payframe card form did not load.' } } }]);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it('tells the merchant when the frame page never loads at all, and answers a pending createToken', async () => {
-    vi.useFakeTimers();
-    try {
-      const { card, iframe } = mounted();
-      const errors: unknown[] = [];
-      card.on('error', (detail) => errors.push(detail));
+    it('tells the merchant when the frame page never loads at all, and answers a pending createToken', async () => {
+      const { card, iframe, errors } = mountedWithErrors();
       const pending = card.createToken();
       vi.advanceTimersByTime(29_999);
       expect(errors).toEqual([]);
@@ -161,31 +166,19 @@ describe('the channel', () => {
       iframe.dispatchEvent(new Event('load'));
       vi.advanceTimersByTime(10_000);
       expect(errors).toHaveLength(1);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it('gives a frame page that loads late its own 10 s to say hello', () => {
-    vi.useFakeTimers();
-    try {
-      const { card, iframe } = mounted();
-      const errors: unknown[] = [];
-      card.on('error', (detail) => errors.push(detail));
+    it('gives a frame page that loads late its own 10 s to say hello', () => {
+      const { iframe, errors } = mountedWithErrors();
       vi.advanceTimersByTime(25_000);
       iframe.dispatchEvent(new Event('load'));
       vi.advanceTimersByTime(9_999);
       expect(errors).toEqual([]);
       vi.advanceTimersByTime(1);
       expect(errors).toHaveLength(1);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it('after the load timeout, answers pending and later createToken calls with that error, and ignores a late hello', async () => {
-    vi.useFakeTimers();
-    try {
+    it('after the load timeout, answers pending and later createToken calls with that error, and ignores a late hello', async () => {
       const card = mounted();
       const before = card.card.createToken();
       card.iframe.dispatchEvent(new Event('load'));
@@ -195,9 +188,7 @@ describe('the channel', () => {
       expect(await card.card.createToken()).toMatchObject(failed);
       hello(card);
       expect(card.postMessage).not.toHaveBeenCalled();
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('removes everything on destroy and answers pending tokens with an error', async () => {
